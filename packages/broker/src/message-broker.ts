@@ -1,0 +1,43 @@
+/**
+ * The one broker interface every Lattice plugin talks to. Two implementations keep the same contract:
+ * `connectRabbitMQBroker` (services mode) and `createInProcessBroker` (embedded mode).
+ */
+
+/**
+ * `<plugin>:<action>`, checked against QUEUE_NAME_PATTERN: a lower-case plugin part (`[a-z0-9][a-z0-9_-]*`),
+ * one colon, an action of letters, digits, `_`, `.` and `-`. Accepts `contacts:customers.findOne`,
+ * `document:find`, `imap:createIntegration`. A second colon is refused so `<queue>:dead` can never be a
+ * queue of its own.
+ */
+export type QueueName = string;
+
+export interface MessageMeta {
+  subdomain?: string;
+}
+
+export type PlainHandler = (data: unknown, meta: MessageMeta) => Promise<void> | void;
+
+/**
+ * Returns the reply's `data`; the broker wraps it as `{status:'success', data}`.
+ * A thrown error becomes `{status:'error', errorMessage: err.message}`.
+ */
+export type RPCHandler = (data: unknown, meta: MessageMeta) => Promise<unknown> | unknown;
+
+export interface SendOptions {
+  subdomain?: string;
+}
+
+export interface RPCOptions extends SendOptions {
+  /** How long to wait for the reply, from the call. Default 10_000. */
+  timeoutMs?: number;
+}
+
+export interface MessageBroker {
+  sendMessage(queue: QueueName, data: unknown, options?: SendOptions): Promise<void>;
+  sendRPCMessage<T = unknown>(queue: QueueName, data: unknown, options?: RPCOptions): Promise<T>;
+  consumeQueue(queue: QueueName, handler: PlainHandler): Promise<void>;
+  consumeRPCQueue(queue: QueueName, handler: RPCHandler): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
