@@ -23,3 +23,5 @@ export {
 export type { BrokerLogger } from './logger.js';
 export type { ConsumerPolicyOptions } from './consumer-policy.js';
 export { createInProcessBroker, type DeadLetter, type InProcessBroker, type InProcessBrokerOptions } from './in-process-broker.js';
+export { connectRabbitMQBroker, type RabbitMQBrokerOptions } from './rabbitmq/rabbitmq-broker.js';
+export type { RpcReplyMode } from './rabbitmq/rpc-client.js';
