@@ -1,0 +1,49 @@
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError, notImplemented } from '../errors.js';
+import { cloneValue } from '../query/clone-document.js';
+import { matchDocuments } from '../query/find-documents.js';
+import { runPipeline } from '../query/matcher.js';
+import { isPlainObject } from '../query/path-values.js';
+import { type CommandHandler, optionalNumber } from './command-context.js';
+import { cursorReply } from './find-commands.js';
+
+const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$changeStream', '$geoNear', '$search']);
+
+export const aggregate: CommandHandler = (command, context) => {
+  const target = command.aggregate as unknown;
+  if (typeof target !== 'string') throw notImplemented('Database-level aggregation (aggregate: 1)');
+  const pipeline = command.pipeline as unknown;
+  if (!Array.isArray(pipeline)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', "'pipeline' option must be specified as an array");
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw new MongoCommandError(40323, 'Location40323', 'A pipeline stage specification object must contain exactly one field.');
+    const stageName = Object.keys(stage)[0] as string;
+    if (UNSUPPORTED_STAGES.has(stageName)) throw notImplemented(`The ${stageName} aggregation stage`);
+  }
+  if (command.explain) throw notImplemented('explain');
+  const stages = pipeline as Document[];
+  const ns = `${context.db}.${target}`;
+  const collection = context.storage.collection(context.db, target);
+
+  // Leading $match/$sort/$skip/$limit run here, with indexes and MongoDB's sort order; mingo does the rest.
+  let filter: Document | undefined;
+  let sort: Document | undefined;
+  let i = 0;
+  if (stages[0]?.$match) {
+    filter = stages[0].$match as Document;
+    i = 1;
+  }
+  if (stages[i]?.$sort) {
+    sort = stages[i]?.$sort as Document;
+    i += 1;
+  }
+  let docs = matchDocuments(collection, { filter, sort }).map(cloneValue);
+  const rest = stages.slice(i);
+  if (rest.length > 0) {
+    docs = runPipeline(docs, rest, {
+      collectionResolver: (name) => [...(context.storage.collection(context.db, name)?.docs.values() ?? [])].map(cloneValue),
+    });
+  }
+  const cursorOptions = (command.cursor as Document | undefined) ?? {};
+  const batch = context.cursors.first(ns, docs, optionalNumber(cursorOptions.batchSize) ?? 101);
+  return cursorReply(ns, batch.docs, batch.cursorId, 'firstBatch');
+};

@@ -1,0 +1,77 @@
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { compileFilter } from '../query/matcher.js';
+import { ID_INDEX } from '../storage/index-spec.js';
+import { type CommandHandler, collectionName } from './command-context.js';
+
+export const create: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'create');
+  if (context.storage.collection(context.db, name)) {
+    throw new MongoCommandError(ErrorCodes.NamespaceExists, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
+  }
+  const options: Document = {};
+  for (const [key, value] of Object.entries(command)) {
+    if (key === 'create' || key.startsWith('$') || key === 'lsid' || key === 'writeConcern') continue;
+    options[key] = value;
+  }
+  context.storage.ensureCollection(context.db, name, options);
+  return { ok: 1 };
+};
+
+export const drop: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'drop');
+  const collection = context.storage.collection(context.db, name);
+  const nIndexesWas = collection?.indexSpecs().length ?? 0;
+  context.storage.dropCollection(context.db, name);
+  return { nIndexesWas, ns: `${context.db}.${name}`, ok: 1 };
+};
+
+export const dropDatabase: CommandHandler = (_command, context) => {
+  context.storage.dropDatabase(context.db);
+  return { dropped: context.db, ok: 1 };
+};
+
+export const listCollections: CommandHandler = (command, context) => {
+  const matcher = compileFilter(command.filter as Document | undefined);
+  const nameOnly = command.nameOnly === true;
+  const entries = context.storage.catalog
+    .collections(context.db)
+    .map((collection) =>
+      nameOnly
+        ? { name: collection.name, type: 'collection' }
+        : { name: collection.name, type: 'collection', options: collection.options, info: { readOnly: false }, idIndex: ID_INDEX },
+    )
+    .filter((entry) => matcher.test(entry));
+  const ns = `${context.db}.$cmd.listCollections`;
+  const batch = context.cursors.first(ns, entries, undefined);
+  return { cursor: { firstBatch: batch.docs, id: batch.cursorId, ns }, ok: 1 };
+};
+
+export const listDatabases: CommandHandler = (command, context) => {
+  const matcher = compileFilter(command.filter as Document | undefined);
+  const databases = context.storage.catalog
+    .databaseNames()
+    .map((name) => {
+      const docs = context.storage.catalog.collections(name).reduce((sum, c) => sum + c.docs.size, 0);
+      return command.nameOnly === true ? { name } : { name, sizeOnDisk: docs * 100, empty: docs === 0 };
+    })
+    .filter((entry) => matcher.test(entry));
+  return { databases, totalSize: databases.reduce((sum, d) => sum + Number(d.sizeOnDisk ?? 0), 0), ok: 1 };
+};
+
+export const renameCollection: CommandHandler = () => {
+  throw new MongoCommandError(ErrorCodes.NotImplemented, 'NotImplemented', 'renameCollection is not implemented by embedded-mongo');
+};
+
+export const collStats: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'collStats');
+  const collection = context.storage.collection(context.db, name);
+  if (!collection) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `Collection [${context.db}.${name}] not found.`);
+  return { ns: collection.namespace, count: collection.docs.size, nindexes: collection.indexSpecs().length, ok: 1 };
+};
+
+export const dbStats: CommandHandler = (_command, context) => {
+  const collections = context.storage.catalog.collections(context.db);
+  const objects = collections.reduce((sum, c) => sum + c.docs.size, 0);
+  return { db: context.db, collections: collections.length, objects, indexes: collections.reduce((s, c) => s + c.indexSpecs().length, 0), ok: 1 };
+};

@@ -1,0 +1,59 @@
+import { aggregate } from './aggregate-command.js';
+import { collStats, create, dbStats, drop, dropDatabase, listCollections, listDatabases, renameCollection } from './collection-commands.js';
+import type { CommandHandler } from './command-context.js';
+import { deleteCommand } from './delete-command.js';
+import { count, distinct, find, getMore, killCursors } from './find-commands.js';
+import { findAndModify } from './find-and-modify-command.js';
+import { createIndexes, dropIndexes, listIndexes } from './index-commands.js';
+import { insert } from './insert-command.js';
+import {
+  buildInfo, connectionStatus, endSessions, getCmdLineOpts, getLog, getParameter, hello, hostInfo, ping, serverStatus, whatsmyuri,
+} from './server-commands.js';
+import { update } from './update-command.js';
+
+/** Every command the server answers, by the (case-sensitive) name MongoDB gives it. */
+export const COMMANDS: Record<string, CommandHandler> = {
+  hello,
+  isMaster: hello,
+  ismaster: hello,
+  ping,
+  buildInfo,
+  buildinfo: buildInfo,
+  getParameter,
+  serverStatus,
+  hostInfo,
+  whatsmyuri,
+  getCmdLineOpts,
+  connectionStatus,
+  getLog,
+  endSessions,
+  killAllSessions: endSessions,
+  listDatabases,
+  listCollections,
+  create,
+  drop,
+  dropDatabase,
+  renameCollection,
+  collStats,
+  dbStats,
+  insert,
+  find,
+  getMore,
+  killCursors,
+  update,
+  delete: deleteCommand,
+  findAndModify,
+  findandmodify: findAndModify,
+  count,
+  distinct,
+  aggregate,
+  createIndexes,
+  listIndexes,
+  dropIndexes,
+  deleteIndexes: dropIndexes,
+};
+
+/** Commands that change data: their reply waits until the change is durable. */
+export const WRITE_COMMANDS = new Set([
+  'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'drop', 'dropDatabase', 'createIndexes', 'dropIndexes', 'deleteIndexes',
+]);

@@ -1,0 +1,34 @@
+import type { Document } from 'bson';
+import { applyUpdate, buildUpsert } from '../query/apply-update.js';
+import { matchDocuments } from '../query/find-documents.js';
+import { projectDocuments } from '../query/matcher.js';
+import { badValue } from '../errors.js';
+import { type CommandHandler, collectionName } from './command-context.js';
+
+export const findAndModify: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'findAndModify' in command ? 'findAndModify' : 'findandmodify');
+  const filter = (command.query as Document | undefined) ?? {};
+  const update = command.update as Document | Document[] | undefined;
+  const remove = command.remove === true;
+  if (remove === (update !== undefined)) throw badValue('Either an update or remove=true must be specified');
+  const returnNew = command.new === true;
+  const fields = command.fields as Document | undefined;
+  const arrayFilters = (command.arrayFilters as Document[] | undefined) ?? [];
+  const collection = context.storage.collection(context.db, name);
+  const [target] = matchDocuments(collection, { filter, sort: command.sort as Document | undefined, limit: 1 });
+  const shape = (doc: Document | undefined): Document | null => (doc ? (projectDocuments([doc], fields)[0] ?? null) : null);
+
+  if (remove) {
+    if (target && collection) context.storage.remove(collection, target);
+    return { lastErrorObject: { n: target ? 1 : 0 }, value: shape(target), ok: 1 };
+  }
+  if (!target) {
+    if (command.upsert !== true || update === undefined) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+    const doc = buildUpsert(filter, update, arrayFilters);
+    context.storage.insert(context.storage.ensureCollection(context.db, name), doc);
+    return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: returnNew ? shape(doc) : null, ok: 1 };
+  }
+  const next = applyUpdate(target, update as Document | Document[], { filter, arrayFilters });
+  if (collection) context.storage.replace(collection, target, next);
+  return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? next : target), ok: 1 };
+};

@@ -1,0 +1,71 @@
+import type { Document } from 'bson';
+import { applyUpdate, buildUpsert } from '../query/apply-update.js';
+import { matchDocuments } from '../query/find-documents.js';
+import { encodeDocument } from '../wire/bson-codec.js';
+import type { StorageEngine } from '../storage/storage-engine.js';
+import { type CommandContext, type CommandHandler, collectionName } from './command-context.js';
+import { withWriteErrors, writeError } from './write-errors.js';
+
+interface UpdateStatement {
+  q?: Document;
+  u: Document | Document[];
+  upsert?: boolean;
+  multi?: boolean;
+  arrayFilters?: Document[];
+  sort?: Document;
+}
+
+interface StatementResult {
+  n: number;
+  nModified: number;
+  upsertedId?: unknown;
+}
+
+function sameBytes(a: Document, b: Document): boolean {
+  return Buffer.compare(Buffer.from(encodeDocument(a)), Buffer.from(encodeDocument(b))) === 0;
+}
+
+/** Runs one update statement; shared by `update` and `findAndModify`-style callers. */
+export function runUpdate(storage: StorageEngine, context: CommandContext, name: string, statement: UpdateStatement): StatementResult {
+  const filter = statement.q ?? {};
+  const collection = storage.collection(context.db, name);
+  const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1 });
+  if (targets.length === 0) {
+    if (!statement.upsert) return { n: 0, nModified: 0 };
+    const doc = buildUpsert(filter, statement.u, statement.arrayFilters);
+    storage.insert(storage.ensureCollection(context.db, name), doc);
+    return { n: 1, nModified: 0, upsertedId: doc._id };
+  }
+  let nModified = 0;
+  for (const doc of targets) {
+    const next = applyUpdate(doc, statement.u, { filter, arrayFilters: statement.arrayFilters ?? [] });
+    if (sameBytes(doc, next)) continue;
+    storage.replace(collection!, doc, next);
+    nModified += 1;
+  }
+  return { n: targets.length, nModified };
+}
+
+export const update: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'update');
+  const statements = (command.updates as UpdateStatement[] | undefined) ?? [];
+  const ordered = command.ordered !== false;
+  const errors: Document[] = [];
+  const upserted: Document[] = [];
+  let n = 0;
+  let nModified = 0;
+  for (const [index, statement] of statements.entries()) {
+    try {
+      const result = runUpdate(context.storage, context, name, statement);
+      n += result.n;
+      nModified += result.nModified;
+      if (result.upsertedId !== undefined) upserted.push({ index, _id: result.upsertedId });
+    } catch (error) {
+      errors.push(writeError(index, error));
+      if (ordered) break;
+    }
+  }
+  const reply: Document = { n, nModified, ok: 1 };
+  if (upserted.length > 0) reply.upserted = upserted;
+  return withWriteErrors(reply, errors);
+};

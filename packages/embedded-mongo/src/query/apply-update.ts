@@ -1,0 +1,125 @@
+import { type Document, ObjectId } from 'bson';
+import { update as mingoUpdate } from 'mingo';
+import { ErrorCodes, MongoCommandError, badValue } from '../errors.js';
+import { cloneValue } from './clone-document.js';
+import { indexKey } from './index-key.js';
+import { runPipeline } from './matcher.js';
+import { toCommandError } from './mingo-errors.js';
+import { isPlainObject } from './path-values.js';
+
+const UPDATE_OPERATORS = new Set([
+  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$currentDate', '$push', '$pull', '$pullAll',
+  '$addToSet', '$pop', '$bit', '$setOnInsert',
+]);
+
+export interface UpdateOptions {
+  filter: Document;
+  arrayFilters?: Document[];
+  /** The document is being created by an upsert: `$setOnInsert` applies. */
+  inserting?: boolean;
+}
+
+export type UpdateKind = 'operators' | 'replacement' | 'pipeline';
+
+export function updateKind(update: unknown): UpdateKind {
+  if (Array.isArray(update)) return 'pipeline';
+  if (!isPlainObject(update)) throw badValue('Update must be an object or a pipeline');
+  const keys = Object.keys(update);
+  const operators = keys.filter((key) => key.startsWith('$'));
+  if (operators.length > 0 && operators.length !== keys.length) throw badValue('Update document cannot mix operators and fields');
+  return operators.length > 0 || keys.length === 0 ? (keys.length === 0 ? 'replacement' : 'operators') : 'replacement';
+}
+
+/** Returns the updated copy of a document; the stored document is never touched. */
+export function applyUpdate(doc: Document, update: Document | Document[], options: UpdateOptions): Document {
+  const kind = updateKind(update);
+  let next: Document;
+  if (kind === 'pipeline') {
+    next = runPipeline([cloneValue(doc)], update as Document[], {})[0] ?? {};
+  } else if (kind === 'replacement') {
+    const replacement = update as Document;
+    if ('_id' in replacement && indexKey(replacement._id) !== indexKey(doc._id)) throw immutableId();
+    next = { _id: doc._id, ...cloneValue(replacement) };
+  } else {
+    next = cloneValue(doc);
+    const modifier = operatorsToApply(update as Document, options.inserting ?? false);
+    if (Object.keys(modifier).length > 0) {
+      try {
+        mingoUpdate(next, modifier, options.arrayFilters, options.filter, { cloneMode: 'deep' });
+      } catch (error) {
+        throw toCommandError(error);
+      }
+    }
+  }
+  if (!('_id' in next) && doc._id !== undefined) next = { _id: doc._id, ...next };
+  if (doc._id !== undefined && indexKey(next._id) !== indexKey(doc._id)) throw immutableId();
+  return next;
+}
+
+function operatorsToApply(update: Document, inserting: boolean): Document {
+  const modifier: Document = {};
+  for (const [op, fields] of Object.entries(update)) {
+    if (!UPDATE_OPERATORS.has(op)) throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    if (!isPlainObject(fields)) throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', `Modifiers operate on fields but we found type ${typeof fields} instead`);
+    if (op === '$setOnInsert') {
+      if (inserting) modifier.$set = { ...(modifier.$set as Document | undefined), ...fields };
+      continue;
+    }
+    if (Object.keys(fields).length === 0) continue;
+    if (op === '$set') modifier.$set = { ...fields, ...(modifier.$set as Document | undefined) };
+    else modifier[op] = fields;
+  }
+  return modifier;
+}
+
+function immutableId(): MongoCommandError {
+  return new MongoCommandError(ErrorCodes.ImmutableField, 'ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+}
+
+/** The document an upsert starts from: the filter's equality fields (not its operators). */
+export function upsertSeed(filter: Document): Document {
+  const seed: Document = {};
+  collectEqualities(filter, seed);
+  return seed;
+}
+
+function collectEqualities(filter: Document, seed: Document): void {
+  for (const [path, cond] of Object.entries(filter)) {
+    if (path === '$and' && Array.isArray(cond)) {
+      for (const part of cond) if (isPlainObject(part)) collectEqualities(part, seed);
+      continue;
+    }
+    if (path.startsWith('$')) continue;
+    if (isPlainObject(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
+      if ('$eq' in cond) setPath(seed, path, cloneValue(cond.$eq));
+      continue;
+    }
+    setPath(seed, path, cloneValue(cond));
+  }
+}
+
+function setPath(target: Document, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node: Document = target;
+  for (const part of parts.slice(0, -1)) {
+    if (!isPlainObject(node[part])) node[part] = {};
+    node = node[part] as Document;
+  }
+  node[parts.at(-1) as string] = value;
+}
+
+/** An upserted document: seed plus update, with `_id` first (generated when the filter has none). */
+export function buildUpsert(filter: Document, update: Document | Document[], arrayFilters: Document[] | undefined): Document {
+  const seed = upsertSeed(filter);
+  const kind = updateKind(update);
+  let doc: Document;
+  if (kind === 'replacement') doc = { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...cloneValue(update as Document) };
+  else {
+    const base = seed._id === undefined ? seed : seed;
+    doc = applyUpdate({ ...base, _id: base._id }, update, { filter, arrayFilters: arrayFilters ?? [], inserting: true });
+    if (doc._id === undefined) delete doc._id;
+  }
+  if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
+  else if (Object.keys(doc)[0] !== '_id') doc = { _id: doc._id, ...doc };
+  return doc;
+}

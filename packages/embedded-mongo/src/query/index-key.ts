@@ -1,0 +1,36 @@
+import { Binary, Decimal128, ObjectId } from 'bson';
+import { isPlainObject } from './path-values.js';
+
+/**
+ * A string that is equal for two values exactly when mingo's equality treats them as equal,
+ * so a hash lookup on it returns every document an equality filter could match.
+ * Missing and null share a key, as in a MongoDB index.
+ */
+export function indexKey(value: unknown): string {
+  if (value === undefined || value === null) return 'z';
+  switch (typeof value) {
+    case 'number':
+      return Object.is(value, -0) ? 'n0' : `n${value}`;
+    case 'string':
+      return `s${value}`;
+    case 'boolean':
+      return value ? 'b1' : 'b0';
+    case 'bigint':
+      return `l${value}`;
+    default:
+      break;
+  }
+  if (value instanceof ObjectId) return `o${value.toHexString()}`;
+  if (value instanceof Date) return `d${value.getTime()}`;
+  if (Array.isArray(value)) return `[${value.map(indexKey).join(',')}]`;
+  if (isPlainObject(value)) {
+    return `{${Object.keys(value)
+      .map((k) => `${JSON.stringify(k)}:${indexKey(value[k])}`)
+      .join(',')}}`;
+  }
+  if (value instanceof Decimal128) return `m${value.toString()}`;
+  if (value instanceof Binary) return `B${value.sub_type}:${Buffer.from(value.buffer).toString('base64')}`;
+  if (value instanceof RegExp) return `r${String(value)}`;
+  const name = (value as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+  return `x${name}:${String(value)}`;
+}

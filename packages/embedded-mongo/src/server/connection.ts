@@ -1,0 +1,79 @@
+import type { Document } from 'bson';
+import type { Socket } from 'node:net';
+import type { CommandContext } from '../commands/command-context.js';
+import { WRITE_COMMANDS } from '../commands/command-table.js';
+import { commandName, dispatch, errorReply } from '../commands/dispatch.js';
+import type { StorageEngine } from '../storage/storage-engine.js';
+import { MessageFramer, ProtocolError } from '../wire/message-framer.js';
+import { OpCode, readHeader } from '../wire/message-header.js';
+import { encodeOpMsg, parseOpMsg } from '../wire/op-msg.js';
+import { encodeOpReply, parseOpQuery } from '../wire/op-query.js';
+import type { CursorStore } from './cursor-store.js';
+
+export interface ConnectionDeps {
+  storage: StorageEngine;
+  cursors: CursorStore;
+  log: (line: string) => void;
+  nextRequestId: () => number;
+}
+
+/**
+ * One client connection: frames messages, runs their commands in arrival order and answers each.
+ * A write's reply waits until the write is durable. A malformed message closes this connection only.
+ */
+export function serveConnection(socket: Socket, connectionId: number, deps: ConnectionDeps): void {
+  const framer = new MessageFramer();
+  let queue: Promise<void> = Promise.resolve();
+  socket.setNoDelay(true);
+
+  const fail = (reason: unknown): void => {
+    const message = reason instanceof Error ? reason.message : String(reason);
+    deps.log(`connection ${connectionId} from ${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'} closed: ${message}`);
+    socket.destroy();
+  };
+
+  socket.on('data', (chunk: Buffer) => {
+    let messages: Buffer[];
+    try {
+      messages = framer.push(chunk);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    for (const message of messages) {
+      queue = queue.then(() => handleMessage(message)).catch(fail);
+    }
+  });
+  socket.on('error', () => socket.destroy());
+
+  async function handleMessage(message: Buffer): Promise<void> {
+    if (socket.destroyed) return;
+    const header = readHeader(message);
+    if (header.opCode === OpCode.MSG) {
+      const { command, moreToCome } = parseOpMsg(message);
+      const reply = await run(command);
+      if (!moreToCome) socket.write(encodeOpMsg(deps.nextRequestId(), header.requestId, reply));
+    } else if (header.opCode === OpCode.QUERY) {
+      const { collection, query } = parseOpQuery(message);
+      const db = collection.endsWith('.$cmd') ? collection.slice(0, -'.$cmd'.length) : collection.split('.')[0] ?? 'admin';
+      const reply = await run({ ...query, $db: db });
+      socket.write(encodeOpReply(deps.nextRequestId(), header.requestId, reply));
+    } else {
+      throw new ProtocolError(`unsupported opCode ${header.opCode}`);
+    }
+  }
+
+  async function run(command: Document): Promise<Document> {
+    const db = typeof command.$db === 'string' ? command.$db : 'admin';
+    const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId };
+    const reply = dispatch(command, context);
+    if (WRITE_COMMANDS.has(commandName(command)) && deps.storage.persistent) {
+      try {
+        await deps.storage.durable();
+      } catch (error) {
+        return errorReply(error);
+      }
+    }
+    return reply;
+  }
+}

@@ -1,0 +1,71 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { StorageEngine } from '../storage/storage-engine.js';
+import { serveConnection } from './connection.js';
+import { CursorStore } from './cursor-store.js';
+
+export interface EmbeddedMongoOptions {
+  /** Directory for durable data; omitted means in memory only. */
+  dbPath?: string;
+  /** TCP port; 0 or omitted picks a free one. */
+  port?: number;
+  host?: string;
+  /** Where log lines go (default: stderr). */
+  log?: (line: string) => void;
+  /** Journal size that triggers compaction into a snapshot (default 16 MB). */
+  compactAfterBytes?: number;
+}
+
+export interface EmbeddedMongo {
+  /** A `mongodb://` URI for the driver or mongoose. */
+  uri: string;
+  port: number;
+  host: string;
+  /** Closes every connection, flushes the journal and releases the data directory. */
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => process.stderr.write(`[embedded-mongo] ${line}\n`));
+  const storage = await StorageEngine.open(options.dbPath, { log, compactAfterBytes: options.compactAfterBytes });
+  const cursors = new CursorStore();
+  const sockets = new Set<Socket>();
+  let connectionIds = 0;
+  let requestIds = 0;
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    connectionIds += 1;
+    serveConnection(socket, connectionIds, { storage, cursors, log, nextRequestId: () => (requestIds = (requestIds + 1) | 0) });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const uriHost = host.includes(':') ? `[${host}]` : host;
+  let stopping: Promise<void> | undefined;
+  return {
+    uri: `mongodb://${uriHost}:${port}/`,
+    port,
+    host,
+    stop: () => {
+      stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await closed;
+        await storage.close();
+      })();
+      return stopping;
+    },
+  };
+}

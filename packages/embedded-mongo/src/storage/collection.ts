@@ -1,0 +1,143 @@
+import type { Document } from 'bson';
+import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { indexConditions } from '../query/index-conditions.js';
+import { indexKey } from '../query/index-key.js';
+import { pathValues } from '../query/path-values.js';
+import { CollectionIndex } from './collection-index.js';
+import { ID_INDEX, type IndexSpec } from './index-spec.js';
+
+/**
+ * The documents of one collection keyed by their `_id`, plus its secondary indexes.
+ * Every mutation keeps the indexes in step and enforces unique indexes before changing anything.
+ */
+export class Collection {
+  readonly docs = new Map<string, Document>();
+  private readonly indexes = new Map<string, CollectionIndex>();
+
+  constructor(
+    readonly db: string,
+    readonly name: string,
+    readonly options: Document = {},
+  ) {}
+
+  get namespace(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [ID_INDEX, ...[...this.indexes.values()].map((index) => index.spec)];
+  }
+
+  findIndex(name: string): IndexSpec | undefined {
+    return name === ID_INDEX.name ? ID_INDEX : this.indexes.get(name)?.spec;
+  }
+
+  /** Builds an index over the existing documents; fails without change on a duplicate. */
+  addIndex(spec: IndexSpec): void {
+    const index = new CollectionIndex(spec);
+    for (const [docKey, doc] of this.docs) {
+      const holder = index.findConflict(doc, docKey);
+      if (holder !== undefined) throw this.duplicateKeyError(index, doc);
+      index.add(doc, docKey);
+    }
+    this.indexes.set(spec.name, index);
+  }
+
+  dropIndex(name: string): boolean {
+    return this.indexes.delete(name);
+  }
+
+  get(id: unknown): Document | undefined {
+    return this.docs.get(indexKey(id));
+  }
+
+  insert(doc: Document): void {
+    const docKey = indexKey(doc._id);
+    if (this.docs.has(docKey)) throw this.duplicateKeyError(undefined, doc);
+    for (const index of this.indexes.values()) {
+      if (index.findConflict(doc, docKey) !== undefined) throw this.duplicateKeyError(index, doc);
+    }
+    this.docs.set(docKey, doc);
+    for (const index of this.indexes.values()) index.add(doc, docKey);
+  }
+
+  /** Replaces a stored document with a new version carrying the same `_id`. */
+  replace(oldDoc: Document, newDoc: Document): void {
+    const docKey = indexKey(oldDoc._id);
+    for (const index of this.indexes.values()) {
+      if (index.findConflict(newDoc, docKey) !== undefined) throw this.duplicateKeyError(index, newDoc);
+    }
+    for (const index of this.indexes.values()) index.remove(oldDoc, docKey);
+    this.docs.set(docKey, newDoc);
+    for (const index of this.indexes.values()) index.add(newDoc, docKey);
+  }
+
+  remove(doc: Document): void {
+    const docKey = indexKey(doc._id);
+    if (!this.docs.delete(docKey)) return;
+    for (const index of this.indexes.values()) index.remove(doc, docKey);
+  }
+
+  /** Loads a document during recovery, replacing any earlier version (journal replay is idempotent). */
+  put(doc: Document): void {
+    const existing = this.get(doc._id);
+    if (existing) this.remove(existing);
+    const docKey = indexKey(doc._id);
+    this.docs.set(docKey, doc);
+    for (const index of this.indexes.values()) index.add(doc, docKey);
+  }
+
+  /**
+   * The documents that can match a filter, narrowed by the most selective usable index;
+   * a superset of the matches (the matcher still runs), in insertion order for a full scan.
+   */
+  candidates(filter: Document): Iterable<Document> {
+    let best: Set<string> | undefined;
+    for (const cond of indexConditions(filter)) {
+      let keys: Set<string> | undefined;
+      if (cond.path === '_id' && cond.kind === 'equal') {
+        keys = new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k)));
+      } else {
+        const index = this.usableIndex(cond.path);
+        if (!index) continue;
+        if (cond.kind === 'equal') keys = index.lookupEqual(cond.values);
+        // On an array field each bound may be met by a different element, so only one bound narrows safely.
+        else if (index.multikey && cond.lower) keys = index.lookupRange(cond.rank, cond.lower, undefined);
+        else keys = index.lookupRange(cond.rank, cond.lower, cond.upper);
+      }
+      if (!best || keys.size < best.size) best = keys;
+      if (best.size === 0) break;
+    }
+    if (!best) return this.docs.values();
+    const out: Document[] = [];
+    for (const key of best) {
+      const doc = this.docs.get(key);
+      if (doc) out.push(doc);
+    }
+    return out;
+  }
+
+  private usableIndex(path: string): CollectionIndex | undefined {
+    for (const index of this.indexes.values()) {
+      if (index.firstField === path && !index.spec.partialFilterExpression && typeof index.spec.key[path] === 'number') return index;
+    }
+    return undefined;
+  }
+
+  private duplicateKeyError(index: CollectionIndex | undefined, doc: Document): MongoCommandError {
+    const fields = index ? index.fields : ['_id'];
+    const keyValue: Document = {};
+    for (const field of fields) keyValue[field] = pathValues(doc, field)[0] ?? null;
+    const keyPattern: Document = index ? { ...index.spec.key } : { _id: 1 };
+    const name = index ? index.spec.name : '_id_';
+    const shown = Object.entries(keyValue)
+      .map(([field, value]) => `${field}: ${JSON.stringify(value instanceof Object && !(value instanceof Date) ? String(value) : value)}`)
+      .join(', ');
+    return new MongoCommandError(
+      ErrorCodes.DuplicateKey,
+      'DuplicateKey',
+      `E11000 duplicate key error collection: ${this.namespace} index: ${name} dup key: { ${shown} }`,
+      { keyPattern, keyValue },
+    );
+  }
+}

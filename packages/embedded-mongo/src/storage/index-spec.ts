@@ -1,0 +1,48 @@
+import type { Document } from 'bson';
+import { badValue } from '../errors.js';
+
+/** An index definition as createIndexes receives it and listIndexes returns it. */
+export interface IndexSpec {
+  v: number;
+  key: Record<string, number | string>;
+  name: string;
+  unique?: boolean;
+  sparse?: boolean;
+  partialFilterExpression?: Document;
+  expireAfterSeconds?: number;
+  [option: string]: unknown;
+}
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export function defaultIndexName(key: Record<string, unknown>): string {
+  return Object.entries(key)
+    .map(([field, dir]) => `${field}_${String(dir)}`)
+    .join('_');
+}
+
+export function parseIndexSpec(raw: Document): IndexSpec {
+  const key = raw.key as Record<string, number | string> | undefined;
+  if (!key || typeof key !== 'object' || Object.keys(key).length === 0) throw badValue('Index key pattern must be a non-empty object');
+  for (const [field, dir] of Object.entries(key)) {
+    const ok = typeof dir === 'number' || typeof dir === 'bigint' || typeof dir === 'string';
+    if (!ok || field === '') throw badValue(`Values in the index key pattern can't be ${String(dir)}`);
+  }
+  const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : defaultIndexName(key);
+  const { v: _v, key: _key, name: _name, ...options } = raw;
+  const spec: IndexSpec = { v: 2, key: normaliseKey(key), name, ...options };
+  if (raw.unique !== undefined) spec.unique = Boolean(raw.unique);
+  if (raw.sparse !== undefined) spec.sparse = Boolean(raw.sparse);
+  return spec;
+}
+
+function normaliseKey(key: Record<string, unknown>): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const [field, dir] of Object.entries(key)) out[field] = typeof dir === 'bigint' ? Number(dir) : (dir as number | string);
+  return out;
+}
+
+/** Whether two specs describe the same index (so createIndexes is a no-op). */
+export function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
+  return JSON.stringify(a.key) === JSON.stringify(b.key) && Boolean(a.unique) === Boolean(b.unique) && Boolean(a.sparse) === Boolean(b.sparse);
+}

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { readdir, stat } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import { MongoClient } from 'mongodb';
+import { startEmbeddedMongo } from '../server/embedded-server.js';
+import { makeTempDir } from '../test-support/test-server.js';
+
+describe('persistence under dbPath', () => {
+  it('keeps documents and indexes across a restart', async () => {
+    const dir = await makeTempDir('em-persist');
+    try {
+      const first = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
+      const client = await MongoClient.connect(first.uri);
+      const items = client.db('app').collection('items');
+      await items.createIndex({ sku: 1 }, { unique: true });
+      await items.insertMany([{ sku: 'a', n: 1 }, { sku: 'b', n: 2 }]);
+      await items.updateOne({ sku: 'a' }, { $set: { n: 10 } });
+      await items.deleteOne({ sku: 'b' });
+      await client.close();
+      await first.stop();
+
+      const second = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
+      const again = await MongoClient.connect(second.uri);
+      const docs = await again.db('app').collection('items').find({}, { projection: { _id: 0 } }).toArray();
+      assert.deepEqual(docs, [{ sku: 'a', n: 10 }]);
+      const indexes = await again.db('app').collection('items').listIndexes().toArray();
+      assert.deepEqual(indexes.map((i) => i.name), ['_id_', 'sku_1']);
+      await again.close();
+      await second.stop();
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('compaction replaces the journal with a snapshot that restarts to the same state', async () => {
+    const dir = await makeTempDir('em-compact');
+    try {
+      const server = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined, compactAfterBytes: 16 * 1024 });
+      const client = await MongoClient.connect(server.uri);
+      const counters = client.db('app').collection('counters');
+      await counters.insertOne({ _id: 'c' as never, value: 0 });
+      for (let i = 0; i < 1000; i++) await counters.updateOne({ _id: 'c' as never }, { $inc: { value: 1 } });
+      await client.close();
+      await server.stop();
+      const files = await readdir(dir.path);
+      const sizes = await Promise.all(files.map(async (f) => (await stat(`${dir.path}/${f}`)).size));
+      const total = sizes.reduce((a, b) => a + b, 0);
+      assert.ok(files.some((f) => f.startsWith('snapshot-')), `expected a snapshot among ${files.join(', ')}`);
+      assert.ok(total < 64 * 1024, `data files should stay small after compaction, got ${total} bytes`);
+
+      const restarted = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
+      const again = await MongoClient.connect(restarted.uri);
+      const doc = await again.db('app').collection('counters').findOne({});
+      assert.equal(doc?.value, 1000);
+      await again.close();
+      await restarted.stop();
+    } finally {
+      await dir.remove();
+    }
+  });
+});
