@@ -1,0 +1,119 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { startGateway, type Gateway } from './index.js';
+import { postGraphql } from './test-support/post-graphql.js';
+import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
+import type { TestPluginHost } from './test-support/test-plugin-host.js';
+
+const silent = pino({ level: 'silent' });
+
+describe('gateway /graphql routing', () => {
+  let documents: TestPluginHost;
+  let contacts: TestPluginHost;
+  let gateway: Gateway;
+
+  before(async () => {
+    [documents, contacts] = await Promise.all([startDocumentsHost(), startContactsHost()]);
+    gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger: silent,
+      pollIntervalMs: 60_000,
+      subgraphs: [
+        { name: 'documents', url: documents.url },
+        { name: 'contacts', url: contacts.url },
+      ],
+    });
+  });
+
+  after(async () => {
+    await gateway.stop();
+    await Promise.all([documents.dispose(), contacts.dispose()]);
+  });
+
+  it('resolves an entity extended across two subgraphs through the planner', async () => {
+    const response = await postGraphql(gateway.url, {
+      query: '{ documents { id name owner { name } } contacts { name } }',
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body, {
+      data: {
+        documents: [
+          { id: 'd1', name: 'Contract', owner: { name: 'Ada' } },
+          { id: 'd2', name: 'Invoice', owner: { name: 'Grace' } },
+        ],
+        contacts: [{ name: 'Ada' }, { name: 'Grace' }],
+      },
+    });
+    assert.ok(contacts.graphqlBodies.some((body) => body.includes('_entities')), 'contacts was asked for the entity');
+  });
+
+  it('forwards a single-subgraph operation unchanged, with the same result as the planner', async () => {
+    const query = 'query Docs { documents { id name } }';
+    const before = documents.graphqlBodies.length;
+    const fast = await postGraphql(gateway.url, { query, operationName: 'Docs' });
+    assert.equal(fast.status, 200);
+    assert.equal(documents.graphqlBodies.length, before + 1);
+    assert.equal(documents.graphqlBodies.at(-1), JSON.stringify({ query, operationName: 'Docs' }));
+
+    // A skipped field of the other subgraph sends the same operation through the planner instead.
+    const plannedQuery = 'query Docs { documents { id name } contacts @include(if: false) { id } }';
+    const planned = await postGraphql(gateway.url, { query: plannedQuery, operationName: 'Docs' });
+    assert.notEqual(documents.graphqlBodies.at(-1), JSON.stringify({ query: plannedQuery, operationName: 'Docs' }));
+    assert.equal(planned.status, 200);
+    assert.deepEqual(planned.body, fast.body);
+    assert.deepEqual(fast.body, { data: { documents: [{ id: 'd1', name: 'Contract' }, { id: 'd2', name: 'Invoice' }] } });
+  });
+
+  it('passes cookie and authorization to the subgraph on both paths and returns Set-Cookie', async () => {
+    const headers = { authorization: 'Bearer abc', cookie: 'auth-token=xyz' };
+    const fast = await postGraphql(gateway.url, { query: '{ whoAmI }' }, headers);
+    assert.deepEqual(fast.body, { data: { whoAmI: 'Bearer abc auth-token=xyz' } });
+    const planned = await postGraphql(gateway.url, { query: '{ whoAmI contacts { id } }' }, headers);
+    assert.equal(planned.body.data?.['whoAmI'], 'Bearer abc auth-token=xyz');
+
+    const login = await postGraphql(gateway.url, { query: 'mutation { login(name: "ada") }' });
+    assert.deepEqual(login.body, { data: { login: 'ada' } });
+    assert.match(login.headers.get('set-cookie') ?? '', /auth-token=token-ada; Path=\/; HttpOnly/);
+  });
+
+  it('passes a subgraph error code through unchanged on both paths', async () => {
+    const fast = await postGraphql(gateway.url, { query: '{ document(id: "nope") { id } }' });
+    assert.equal(fast.body.errors?.[0]?.extensions?.['code'], 'NOT_FOUND');
+    assert.equal(fast.body.errors?.[0]?.message, 'Document not found');
+    const planned = await postGraphql(gateway.url, { query: '{ document(id: "nope") { id } contacts { id } }' });
+    assert.equal(planned.body.errors?.[0]?.extensions?.['code'], 'NOT_FOUND');
+    assert.equal(planned.body.errors?.[0]?.message, 'Document not found');
+    assert.deepEqual(planned.body.errors?.[0]?.path, ['document']);
+    assert.equal((planned.body.data?.['contacts'] as unknown[]).length, 2);
+  });
+
+  it('answers an invalid query with a GraphQL validation error, without calling a subgraph', async () => {
+    const before = documents.graphqlBodies.length;
+    const response = await postGraphql(gateway.url, { query: '{ documents { id title } }' });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.errors?.[0]?.extensions?.['code'], 'BAD_USER_INPUT');
+    assert.match(response.body.errors?.[0]?.message ?? '', /Cannot query field "title" on type "Document"/);
+    assert.equal(documents.graphqlBodies.length, before);
+
+    const syntax = await postGraphql(gateway.url, { query: '{ documents { ' });
+    assert.equal(syntax.status, 400);
+    assert.match(syntax.body.errors?.[0]?.message ?? '', /Syntax Error/);
+  });
+
+  it('refuses introspection outside dev', async () => {
+    const response = await postGraphql(gateway.url, { query: '{ __schema { queryType { name } } }' });
+    assert.equal(response.status, 400);
+    assert.match(response.body.errors?.[0]?.message ?? '', /introspection/i);
+  });
+
+  it('rejects a body over 50 MB with 413', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ documents { id } } #${'x'.repeat(50 * 1024 * 1024)}` }),
+    });
+    assert.equal(response.status, 413);
+  });
+});

@@ -1,0 +1,9 @@
+import type { HeaderRecord } from '../http/forwarded-headers.js';
+
+/** Per-request state shared by the planner's subgraph calls. */
+export interface GatewayContext {
+  /** Headers every subgraph call carries (cookie, authorization, x-forwarded-*…). */
+  readonly forwardHeaders: HeaderRecord;
+  /** `Set-Cookie` values from subgraph responses, returned to the client (e.g. the core's login). */
+  readonly setCookies: string[];
+}

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getOperationAST } from 'graphql';
+import type { Logger } from 'pino';
+import { forwardToPlugin } from '../http/forward-to-plugin.js';
+import { headersForPlugin } from '../http/forwarded-headers.js';
+import { PayloadTooLargeError } from '../http/read-body.js';
+import { sendJson } from '../http/send-json.js';
+import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
+import { executePlanned } from './execute-planned.js';
+import type { GatewayContext } from './gateway-context.js';
+import { formatErrors } from './format-errors.js';
+import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
+import { readGraphqlRequest, RequestEnvelopeError, type GraphqlRequest } from './graphql-request.js';
+import type { OperationPreparer } from './operation-preparer.js';
+
+export interface GraphqlHandlerDeps {
+  registry: SubgraphRegistry;
+  /** The current composition, or undefined before any plugin has been seen. */
+  preparer: () => OperationPreparer | undefined;
+  dev: boolean;
+  logger: Logger;
+}
+
+function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode): void {
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+}
+
+function firstUp(registry: SubgraphRegistry, names: readonly string[]): SubgraphState | undefined {
+  for (const name of names) {
+    const subgraph = registry.get(name);
+    if (subgraph?.status === 'up') return subgraph;
+  }
+  return undefined;
+}
+
+/**
+ * `/graphql`: an operation that one subgraph can answer whole is forwarded to it unchanged (fast path);
+ * everything else goes through the federation planner.
+ */
+export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
+  const { registry, dev, logger } = deps;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    let request: GraphqlRequest;
+    try {
+      request = await readGraphqlRequest(req, url);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) return sendError(res, 413, error.message, 'BAD_USER_INPUT');
+      if (error instanceof RequestEnvelopeError) return sendError(res, error.status, error.message, 'BAD_USER_INPUT');
+      throw error;
+    }
+
+    const preparer = deps.preparer();
+    if (!preparer) {
+      const waiting = registry.all().map(({ name }) => pluginUnavailableError(name));
+      return sendJson(res, 503, { errors: waiting.length ? waiting : [{ message: 'No plugin is configured', extensions: { code: 'PLUGIN_UNAVAILABLE' } }] });
+    }
+
+    const prepared = preparer.prepare(request.query);
+    if (!prepared.ok) return sendJson(res, 400, { errors: formatErrors(prepared.errors, dev) });
+
+    const operation = getOperationAST(prepared.document, request.operationName);
+    if (operation?.operation === 'subscription') {
+      return sendError(res, 400, 'Subscriptions are served over websocket, not HTTP', 'BAD_USER_INPUT');
+    }
+    if (operation?.operation === 'mutation' && req.method === 'GET') {
+      res.setHeader('allow', 'POST');
+      return sendError(res, 405, 'Mutations must be sent with POST', 'BAD_USER_INPUT');
+    }
+
+    const forwardHeaders = headersForPlugin(req);
+    const target = request.rawBody && firstUp(registry, prepared.route);
+    if (target && request.rawBody) {
+      const sent = await forwardToPlugin(
+        target,
+        { method: 'POST', path: `${target.basePath}/graphql`, headers: forwardHeaders, body: request.rawBody },
+        res,
+      );
+      if (sent === 'sent') return;
+      // The host vanished between health checks; the planner answers with PLUGIN_UNAVAILABLE on its fields.
+      logger.warn({ plugin: target.name }, 'fast path could not reach plugin; answering through the planner');
+    }
+
+    const context: GatewayContext = { forwardHeaders, setCookies: [] };
+    const result = await executePlanned(
+      preparer.supergraph.schema,
+      prepared.document,
+      request.variables,
+      request.operationName,
+      context,
+      dev,
+    );
+    sendJson(res, result.status, result.body, context.setCookies.length ? { 'set-cookie': context.setCookies } : {});
+  }
+
+  return handle;
+}

@@ -1,0 +1,71 @@
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ValidationRule,
+} from 'graphql';
+import { depthLimitRule } from './depth-limit-rule.js';
+import { LruCache } from './lru-cache.js';
+import { singleSubgraphRoute } from './single-subgraph-route.js';
+import type { Supergraph } from './supergraph.js';
+
+export const MAX_QUERY_DEPTH = 32;
+const CACHE_CAPACITY = 1000;
+// Texts longer than this are parsed every time rather than pinned in the cache.
+const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
+
+export type PreparedOperation =
+  | { readonly ok: true; readonly document: DocumentNode; readonly route: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly GraphQLError[] };
+
+function withCode(error: GraphQLError): GraphQLError {
+  if (error.extensions['code']) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+  });
+}
+
+/**
+ * Parses and validates a query text against one supergraph and decides its route, once per text:
+ * the result is kept in a bounded LRU, so a repeated operation costs one map lookup.
+ */
+export class OperationPreparer {
+  readonly #cache = new LruCache<string, PreparedOperation>(CACHE_CAPACITY);
+  readonly #rules: ValidationRule[];
+
+  constructor(
+    readonly supergraph: Supergraph,
+    dev: boolean,
+  ) {
+    this.#rules = [...specifiedRules, depthLimitRule(MAX_QUERY_DEPTH)];
+    if (!dev) this.#rules.push(NoSchemaIntrospectionCustomRule);
+  }
+
+  prepare(query: string): PreparedOperation {
+    const cached = this.#cache.get(query);
+    if (cached) return cached;
+    const prepared = this.#prepareUncached(query);
+    if (query.length <= MAX_CACHED_QUERY_LENGTH) this.#cache.set(query, prepared);
+    return prepared;
+  }
+
+  #prepareUncached(query: string): PreparedOperation {
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch (error) {
+      if (error instanceof GraphQLError) return { ok: false, errors: [withCode(error)] };
+      throw error;
+    }
+    const errors = validate(this.supergraph.schema, document, this.#rules);
+    if (errors.length > 0) return { ok: false, errors: errors.map(withCode) };
+    const route = singleSubgraphRoute(this.supergraph.schema, this.supergraph.ownership, document);
+    return { ok: true, document, route };
+  }
+}

@@ -1,0 +1,102 @@
+import {
+  BREAK,
+  Kind,
+  TypeInfo,
+  getNamedType,
+  isAbstractType,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
+import type { FieldOwnership } from './field-ownership.js';
+
+/**
+ * The subgraphs (name order) each of which can answer every field of `document` by itself; empty when the
+ * operation needs the planner (fields of several subgraphs, entity hops, introspection, subscriptions).
+ * `document` must already be valid against `schema`.
+ */
+export function singleSubgraphRoute(
+  schema: GraphQLSchema,
+  ownership: FieldOwnership,
+  document: DocumentNode,
+): readonly string[] {
+  let candidates: Set<string> | undefined;
+  let impossible = false;
+
+  const narrow = (owners: ReadonlySet<string> | undefined): void => {
+    if (!owners) {
+      impossible = true;
+      return;
+    }
+    if (!candidates) {
+      candidates = new Set(owners);
+    } else {
+      for (const name of candidates) if (!owners.has(name)) candidates.delete(name);
+    }
+    if (candidates.size === 0) impossible = true;
+  };
+
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      OperationDefinition(node) {
+        if (node.operation === 'subscription') impossible = true;
+        return impossible ? BREAK : undefined;
+      },
+      VariableDefinition() {
+        const named = getNamedType(typeInfo.getInputType());
+        // Built-in scalars live in every subgraph; anything else must be known to the chosen one.
+        if (named && ownership.typeOwners.has(named.name)) narrow(ownership.typeOwners.get(named.name));
+        return impossible ? BREAK : undefined;
+      },
+      InlineFragment(node) {
+        const condition = node.typeCondition?.name.value;
+        if (condition) narrow(ownership.typeOwners.get(condition));
+        return impossible ? BREAK : undefined;
+      },
+      FragmentDefinition(node) {
+        narrow(ownership.typeOwners.get(node.typeCondition.name.value));
+        return impossible ? BREAK : undefined;
+      },
+      Field(node) {
+        const fieldName = node.name.value;
+        if (fieldName === '__typename') return undefined;
+        if (fieldName.startsWith('__')) {
+          // Introspection is answered by the gateway's own schema.
+          impossible = true;
+          return BREAK;
+        }
+        const parent = typeInfo.getParentType();
+        if (!parent) {
+          impossible = true;
+          return BREAK;
+        }
+        narrow(ownership.fieldOwners.get(`${parent.name}.${fieldName}`));
+        if (!impossible && isAbstractType(parent)) {
+          // Each implementation the chosen subgraph may return must resolve the field there too.
+          for (const possible of schema.getPossibleTypes(parent)) {
+            const owners = ownership.typeOwners.get(possible.name);
+            const key = `${possible.name}.${fieldName}`;
+            if (!candidates || !owners || !ownership.fieldOwners.has(key)) continue;
+            const fieldOwners = ownership.fieldOwners.get(key);
+            for (const name of candidates) {
+              if (owners.has(name) && !fieldOwners?.has(name)) candidates.delete(name);
+            }
+          }
+          if (candidates?.size === 0) impossible = true;
+        }
+        return impossible ? BREAK : undefined;
+      },
+    }),
+  );
+
+  if (impossible || !candidates) return [];
+  return [...candidates].sort();
+}
+
+/** True when the document has an operation of this kind (used to refuse subscriptions over HTTP). */
+export function hasOperation(document: DocumentNode, operation: 'query' | 'mutation' | 'subscription'): boolean {
+  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === operation);
+}

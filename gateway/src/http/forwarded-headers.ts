@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and must not be forwarded; `host` and
+// `content-length` are set again by the client for the new request.
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'expect',
+  'http2-settings',
+]);
+
+export type HeaderRecord = Record<string, string | string[]>;
+
+/**
+ * The request's own headers (cookie, authorization, content-type, …) for a plugin host, plus the
+ * `x-forwarded-*` trio so the host sees the original client and address.
+ */
+export function headersForPlugin(req: IncomingMessage): HeaderRecord {
+  const headers: HeaderRecord = {};
+  const incoming = req.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    headers[name] = value;
+  }
+  const remote = req.socket.remoteAddress;
+  if (remote) {
+    const previous = incoming['x-forwarded-for'];
+    headers['x-forwarded-for'] = previous ? `${String(previous)}, ${remote}` : remote;
+  }
+  if (!incoming['x-forwarded-host'] && incoming.host) headers['x-forwarded-host'] = incoming.host;
+  if (!incoming['x-forwarded-proto']) {
+    headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  }
+  return headers;
+}
+
+/** A plugin host's response headers for the client, without the hop-by-hop ones. */
+export function headersForClient(incoming: IncomingHttpHeaders): HeaderRecord {
+  const headers: HeaderRecord = {};
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || (NOT_FORWARDED.has(name) && name !== 'content-length')) continue;
+    headers[name] = value;
+  }
+  return headers;
+}

@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+
+/** One plugin host: its subgraph is at `${url}/graphql`, health at `${url}/health`, HTTP routes at `${url}/...`. */
+export interface SubgraphEndpoint {
+  name: string;
+  url: string;
+}
+
+export interface GatewayOptions {
+  /** Default 3300; 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on; Node's default (all interfaces) when omitted. */
+  host?: string;
+  subgraphs: SubgraphEndpoint[];
+  /** How often each plugin's `/health` is polled. Default 2000 ms. */
+  pollIntervalMs?: number;
+  logger?: Logger;
+  /** Dev mode: introspection on, error details (stack traces, internal messages) reach the client. */
+  dev?: boolean;
+}
+
+export interface Gateway {
+  url: string;
+  port: number;
+  /** Stops polling, closes the server and the connection pools. */
+  stop(): Promise<void>;
+  /** Checks every plugin's health now and recomposes if needed; resolves when done. */
+  refresh(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 3300;
+export const DEFAULT_POLL_INTERVAL_MS = 2000;
+export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+const PLUGIN_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+
+/** Rejects options that would make routing ambiguous, with a message that says which entry is wrong. */
+export function checkSubgraphEndpoints(subgraphs: SubgraphEndpoint[]): void {
+  const seen = new Set<string>();
+  for (const { name, url } of subgraphs) {
+    if (!PLUGIN_NAME.test(name)) {
+      throw new Error(`Gateway: plugin name "${name}" must be lower-case letters, digits, "-" or "_"`);
+    }
+    if (seen.has(name)) throw new Error(`Gateway: plugin "${name}" is listed twice`);
+    seen.add(name);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error(`Gateway: plugin "${name}" has an invalid url "${url}"`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new Error(`Gateway: plugin "${name}" url must be http(s), got "${url}"`);
+    }
+  }
+}

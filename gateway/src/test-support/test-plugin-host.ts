@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
+
+import { parse } from 'graphql';
+
+export interface HostContext {
+  headers: http.IncomingHttpHeaders;
+  res: express.Response;
+}
+
+export interface TestPluginHostOptions {
+  name: string;
+  typeDefs: string;
+  resolvers: GraphQLResolverMap<HostContext>;
+}
+
+/** A plugin host as the gateway sees one: a Federation v2 subgraph at /graphql, /health and an echo route. */
+export interface TestPluginHost {
+  readonly name: string;
+  readonly url: string;
+  /** Raw bodies of the GraphQL requests it received, in order. */
+  readonly graphqlBodies: string[];
+  /** Stops listening (as if the process died); the port stays reserved for `start`. */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function startTestPluginHost(options: TestPluginHostOptions): Promise<TestPluginHost> {
+  const schema = buildSubgraphSchema([{ typeDefs: parse(options.typeDefs), resolvers: options.resolvers }]);
+  const apollo = new ApolloServer<HostContext>({ schema, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  await apollo.start();
+
+  const graphqlBodies: string[] = [];
+  const app = express();
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.all('/echo', express.raw({ type: () => true }), (req, res) => {
+    res.status(201).set('x-plugin', options.name).json({
+      method: req.method,
+      path: req.originalUrl,
+      headers: req.headers,
+      body: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '',
+    });
+  });
+  app.use(
+    '/graphql',
+    express.json({ verify: (_req, _res, buffer) => void graphqlBodies.push(buffer.toString('utf8')) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => ({ headers: req.headers, res }) }),
+  );
+
+  let server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let listening = true;
+
+  const stop = async (): Promise<void> => {
+    if (!listening) return;
+    listening = false;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  };
+
+  return {
+    name: options.name,
+    url: `http://127.0.0.1:${port}`,
+    graphqlBodies,
+    stop,
+    async start() {
+      if (listening) return;
+      server = http.createServer(app);
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      listening = true;
+    },
+    async dispose() {
+      await stop();
+      await apollo.stop();
+    },
+  };
+}
