@@ -42,7 +42,7 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.all('/echo', express.raw({ type: () => true }), (req, res) => {
+  app.all('/echo', express.raw({ type: () => true, limit: '10mb' }), (req, res) => {
     res.status(201).set('x-plugin', options.name).json({
       method: req.method,
       path: req.originalUrl,

@@ -1,0 +1,137 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pino } from 'pino';
+import { startGateway, type Gateway } from './index.js';
+import { postGraphql } from './test-support/post-graphql.js';
+import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
+import type { TestPluginHost } from './test-support/test-plugin-host.js';
+
+const silent = pino({ level: 'silent' });
+
+async function healthOf(gateway: Gateway): Promise<Record<string, string>> {
+  const response = await fetch(`${gateway.url}/health`);
+  return ((await response.json()) as { plugins: Record<string, string> }).plugins;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(25);
+  }
+}
+
+describe('plugins going down and coming back', () => {
+  let documents: TestPluginHost;
+  let contacts: TestPluginHost;
+  let gateway: Gateway;
+
+  before(async () => {
+    [documents, contacts] = await Promise.all([startDocumentsHost(), startContactsHost()]);
+    // documents is down when the gateway starts.
+    await documents.stop();
+    gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger: silent,
+      pollIntervalMs: 50,
+      subgraphs: [
+        { name: 'documents', url: documents.url },
+        { name: 'contacts', url: contacts.url },
+      ],
+    });
+  });
+
+  after(async () => {
+    await gateway.stop();
+    await Promise.all([documents.dispose(), contacts.dispose()]);
+  });
+
+  it('starts with a plugin down, serves the others, and composes the plugin in once it is up', async () => {
+    assert.deepEqual(await healthOf(gateway), { documents: 'down', contacts: 'up' });
+    const early = await postGraphql(gateway.url, { query: '{ contacts { name } }' });
+    assert.deepEqual(early.body, { data: { contacts: [{ name: 'Ada' }, { name: 'Grace' }] } });
+
+    await documents.start();
+    // No refresh(): the health poller alone must notice.
+    await waitFor('documents to be up', async () => (await healthOf(gateway))['documents'] === 'up');
+    const later = await postGraphql(gateway.url, { query: '{ documents { name owner { name } } }' });
+    assert.deepEqual(later.body, {
+      data: { documents: [{ name: 'Contract', owner: { name: 'Ada' } }, { name: 'Invoice', owner: { name: 'Grace' } }] },
+    });
+  });
+
+  it('fails only the fields of a stopped plugin, naming it, and recovers when it is back', async () => {
+    const query = '{ documents { id name } contacts { name } }';
+    await documents.stop();
+    await gateway.refresh();
+    assert.equal((await healthOf(gateway))['documents'], 'down');
+
+    const down = await postGraphql(gateway.url, { query });
+    assert.equal(down.status, 200);
+    assert.deepEqual(down.body.data, { documents: null, contacts: [{ name: 'Ada' }, { name: 'Grace' }] });
+    assert.equal(down.body.errors?.length, 1);
+    assert.equal(down.body.errors?.[0]?.message, 'Plugin "documents" is unavailable');
+    assert.equal(down.body.errors?.[0]?.extensions?.['code'], 'PLUGIN_UNAVAILABLE');
+    assert.deepEqual(down.body.errors?.[0]?.path, ['documents']);
+
+    // A single-subgraph operation of the downed plugin: still in the schema, still a named error.
+    const alone = await postGraphql(gateway.url, { query: '{ documents { id } }' });
+    assert.deepEqual(alone.body.data, { documents: null });
+    assert.equal(alone.body.errors?.[0]?.extensions?.['code'], 'PLUGIN_UNAVAILABLE');
+    assert.equal(alone.body.errors?.[0]?.message, 'Plugin "documents" is unavailable');
+
+    await documents.start();
+    await gateway.refresh();
+    const back = await postGraphql(gateway.url, { query });
+    assert.deepEqual(back.body, {
+      data: { documents: [{ id: 'd1', name: 'Contract' }, { id: 'd2', name: 'Invoice' }], contacts: [{ name: 'Ada' }, { name: 'Grace' }] },
+    });
+  });
+
+  it('nulls only the entity fields of a downed plugin that extends another plugin\'s type', async () => {
+    await contacts.stop();
+    await gateway.refresh();
+    const response = await postGraphql(gateway.url, { query: '{ documents { name owner { name } } }' });
+    assert.deepEqual(response.body.data, {
+      documents: [
+        { name: 'Contract', owner: null },
+        { name: 'Invoice', owner: null },
+      ],
+    });
+    assert.ok((response.body.errors?.length ?? 0) >= 1);
+    for (const error of response.body.errors ?? []) {
+      assert.equal(error.message, 'Plugin "contacts" is unavailable');
+      assert.equal(error.extensions?.['code'], 'PLUGIN_UNAVAILABLE');
+    }
+    await contacts.start();
+    await gateway.refresh();
+    const back = await postGraphql(gateway.url, { query: '{ documents { name owner { name } } }' });
+    assert.equal(back.body.errors, undefined);
+  });
+});
+
+describe('a plugin that dies between health checks', () => {
+  it('answers PLUGIN_UNAVAILABLE before the poller has noticed', async () => {
+    const contacts = await startContactsHost();
+    const gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger: silent,
+      pollIntervalMs: 60_000,
+      subgraphs: [{ name: 'contacts', url: contacts.url }],
+    });
+    try {
+      await contacts.stop();
+      assert.equal((await healthOf(gateway))['contacts'], 'up', 'the gateway has not polled since');
+      const response = await postGraphql(gateway.url, { query: '{ contacts { name } }' });
+      assert.deepEqual(response.body.data, { contacts: null });
+      assert.equal(response.body.errors?.[0]?.message, 'Plugin "contacts" is unavailable');
+      assert.equal(response.body.errors?.[0]?.extensions?.['code'], 'PLUGIN_UNAVAILABLE');
+    } finally {
+      await gateway.stop();
+      await contacts.dispose();
+    }
+  });
+});
