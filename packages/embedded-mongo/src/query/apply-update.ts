@@ -1,9 +1,10 @@
 import { type Document, ObjectId } from 'bson';
-import { update as mingoUpdate } from 'mingo';
+import { update as mingoUpdate } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError, badValue } from '../errors.js';
 import { cloneValue } from './clone-document.js';
 import { indexKey } from './index-key.js';
 import { runPipeline } from './matcher.js';
+import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
 
@@ -45,13 +46,13 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     const modifier = operatorsToApply(update as Document, options.inserting ?? false);
     if (Object.keys(modifier).length > 0) {
       try {
-        mingoUpdate(next, modifier, options.arrayFilters, options.filter, { cloneMode: 'deep' });
+        mingoUpdate(next, modifier, options.arrayFilters, options.filter, { cloneMode: 'deep', queryOptions: mingoOptions() });
       } catch (error) {
         throw toCommandError(error);
       }
     }
   }
-  if (!('_id' in next) && doc._id !== undefined) next = { _id: doc._id, ...next };
+  if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   if (doc._id !== undefined && indexKey(next._id) !== indexKey(doc._id)) throw immutableId();
   return next;
 }
@@ -115,11 +116,9 @@ export function buildUpsert(filter: Document, update: Document | Document[], arr
   let doc: Document;
   if (kind === 'replacement') doc = { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...cloneValue(update as Document) };
   else {
-    const base = seed._id === undefined ? seed : seed;
-    doc = applyUpdate({ ...base, _id: base._id }, update, { filter, arrayFilters: arrayFilters ?? [], inserting: true });
-    if (doc._id === undefined) delete doc._id;
+    // The seed need not match the filter (`{x: {$gt: 1}}` seeds nothing), so no condition is checked.
+    doc = applyUpdate(seed, update, { filter: {}, arrayFilters: arrayFilters ?? [], inserting: true });
   }
-  if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
-  else if (Object.keys(doc)[0] !== '_id') doc = { _id: doc._id, ...doc };
-  return doc;
+  const { _id, ...rest } = doc;
+  return { _id: _id === undefined ? new ObjectId() : _id, ...rest };
 }

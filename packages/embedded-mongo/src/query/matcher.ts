@@ -1,6 +1,8 @@
 import type { Document } from 'bson';
-import { Aggregator, Query } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
+import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 
 /** A compiled filter: mingo's Query, with failures in MongoDB's error shape. */
@@ -10,10 +12,10 @@ export interface Matcher {
 
 const MATCH_ALL: Matcher = { test: () => true };
 
-export function compileFilter(filter: Document | undefined, options: Partial<Options> = {}): Matcher {
+export function compileFilter(filter: Document | undefined): Matcher {
   if (!filter || Object.keys(filter).length === 0) return MATCH_ALL;
   try {
-    const query = new Query(filter, { ...options, scriptEnabled: false });
+    const query = new Query(filter, mingoOptions());
     return { test: (doc) => query.test(doc) };
   } catch (error) {
     throw toCommandError(error);
@@ -24,15 +26,36 @@ export function compileFilter(filter: Document | undefined, options: Partial<Opt
 export function projectDocuments(docs: Document[], projection: Document | undefined): Document[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   try {
-    return new Query({}, { scriptEnabled: false }).find(docs, projection).all() as Document[];
+    const projected = new Query({}, mingoOptions()).find(docs, projection).all() as Document[];
+    return isSliceOnly(projection) ? projected.map((doc, i) => keepUnprojected(docs[i] as Document, doc, projection)) : projected;
   } catch (error) {
     throw toCommandError(error);
   }
 }
 
-export function runPipeline(docs: Document[], pipeline: Document[], options: Partial<Options>): Document[] {
+/** A projection of only `$slice`s and exclusions keeps every other field (MongoDB), where mingo keeps only the sliced ones. */
+function isSliceOnly(projection: Document): boolean {
+  const entries = Object.entries(projection);
+  return entries.some(([, v]) => isSlice(v)) && entries.every(([, v]) => isSlice(v) || v === 0 || v === false);
+}
+
+function isSlice(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 1 && '$slice' in value;
+}
+
+function keepUnprojected(original: Document, projected: Document, projection: Document): Document {
+  const out: Document = {};
+  for (const key of Object.keys(original)) {
+    const rule = projection[key] as unknown;
+    if (rule === 0 || rule === false) continue;
+    out[key] = key in projected ? projected[key] : original[key];
+  }
+  return out;
+}
+
+export function runPipeline(docs: Document[], pipeline: Document[], options: Partial<Options> = {}): Document[] {
   try {
-    return new Aggregator(pipeline, { ...options, scriptEnabled: false }).run(docs);
+    return new Aggregator(pipeline, mingoOptions(options)).run(docs);
   } catch (error) {
     throw toCommandError(error);
   }

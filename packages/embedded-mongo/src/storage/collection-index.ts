@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
 import { indexKey } from '../query/index-key.js';
+import { compileFilter, type Matcher } from '../query/matcher.js';
 import { indexableValues, pathValues } from '../query/path-values.js';
 import { type Bound, OrderedKeys } from './ordered-keys.js';
 import type { IndexSpec } from './index-spec.js';
@@ -18,13 +18,13 @@ export class CollectionIndex {
   private readonly byFirst = new Map<string, Postings>();
   private readonly ordered = new OrderedKeys();
   private readonly uniqueKeys = new Map<string, string>();
-  private readonly partial: Query | undefined;
+  private readonly partial: Matcher | undefined;
   /** Set once any document holds an array on an indexed path; range lookups must then use one bound. */
   multikey = false;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, {}) : undefined;
+    this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
   }
 
   get firstField(): string {

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { useDriver } from '../test-support/driver-fixture.js';
+
+describe('aggregate', () => {
+  const fx = useDriver('aggregate');
+
+  before(async () => {
+    await fx.db.collection('orders').insertMany([
+      { _id: 1 as never, customer: 'c1', status: 'paid', total: 30, items: ['pen', 'ink'] },
+      { _id: 2 as never, customer: 'c2', status: 'paid', total: 20, items: ['pad'] },
+      { _id: 3 as never, customer: 'c1', status: 'open', total: 5, items: [] },
+      { _id: 4 as never, customer: 'c3', status: 'paid', total: 50, items: ['pen'] },
+    ]);
+    await fx.db.collection('customers').insertMany([
+      { _id: 'c1' as never, name: 'Ada' },
+      { _id: 'c2' as never, name: 'Grace' },
+    ]);
+  });
+
+  it('$match, $group, $sort', async () => {
+    const rows = await fx.db
+      .collection('orders')
+      .aggregate([{ $match: { status: 'paid' } }, { $group: { _id: '$customer', sum: { $sum: '$total' }, n: { $sum: 1 } } }, { $sort: { sum: -1 } }])
+      .toArray();
+    assert.deepEqual(rows, [{ _id: 'c3', sum: 50, n: 1 }, { _id: 'c1', sum: 30, n: 1 }, { _id: 'c2', sum: 20, n: 1 }]);
+  });
+
+  it('$project and $unwind', async () => {
+    const rows = await fx.db
+      .collection('orders')
+      .aggregate([{ $unwind: '$items' }, { $project: { _id: 0, item: '$items', big: { $gte: ['$total', 30] } } }, { $sort: { item: 1, big: 1 } }])
+      .toArray();
+    assert.deepEqual(rows, [
+      { item: 'ink', big: true },
+      { item: 'pad', big: false },
+      { item: 'pen', big: true },
+      { item: 'pen', big: true },
+    ]);
+  });
+
+  it('$lookup across collections', async () => {
+    const rows = await fx.db
+      .collection('orders')
+      .aggregate([
+        { $match: { _id: { $in: [1, 4] } } },
+        { $lookup: { from: 'customers', localField: 'customer', foreignField: '_id', as: 'who' } },
+        { $project: { _id: 1, who: '$who.name' } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    assert.deepEqual(rows, [{ _id: 1, who: ['Ada'] }, { _id: 4, who: [] }]);
+  });
+
+  it('$count, $skip, $limit, $addFields', async () => {
+    assert.deepEqual(await fx.db.collection('orders').aggregate([{ $match: { total: { $gt: 10 } } }, { $count: 'n' }]).toArray(), [{ n: 3 }]);
+    const page = await fx.db
+      .collection('orders')
+      .aggregate([{ $sort: { total: 1 } }, { $skip: 1 }, { $limit: 2 }, { $addFields: { double: { $multiply: ['$total', 2] } } }, { $project: { double: 1 } }])
+      .toArray();
+    assert.deepEqual(page, [{ _id: 2, double: 40 }, { _id: 1, double: 60 }]);
+  });
+
+  it('an unknown stage answers a MongoDB-shaped error naming it', async () => {
+    await assert.rejects(fx.db.collection('orders').aggregate([{ $teleport: {} }]).toArray(), (e: { code?: number; message: string }) => {
+      assert.equal(e.code, 40324);
+      assert.match(e.message, /\$teleport/);
+      return true;
+    });
+  });
+});
