@@ -15,6 +15,7 @@ export const DOCUMENTS_SDL = /* GraphQL */ `
   type Document @key(fields: "id") {
     id: ID!
     name: String!
+    parent: Document
   }
 `;
 
