@@ -1,16 +1,16 @@
-import { type Document, ObjectId } from 'bson';
+import type { Document } from 'bson';
 import { MAX_MESSAGE_SIZE } from '../wire/message-header.js';
 import type { CommandHandler } from './command-context.js';
 
 /** The MongoDB release whose wire protocol we answer as (wire version 21 = MongoDB 7.0). */
 export const SERVER_VERSION = '7.0.0';
 const MAX_WIRE_VERSION = 21;
-const PROCESS_ID = new ObjectId();
 
 export const hello: CommandHandler = (command, context) => {
   const reply: Document = {
     isWritablePrimary: true,
-    topologyVersion: { processId: PROCESS_ID, counter: 0n },
+    // No topologyVersion: it would switch the driver's monitor to streaming (exhaust) hello, which this
+    // server does not speak; without it the driver polls with a plain hello, which it answers.
     maxBsonObjectSize: 16 * 1024 * 1024,
     maxMessageSizeBytes: MAX_MESSAGE_SIZE,
     maxWriteBatchSize: 100_000,
