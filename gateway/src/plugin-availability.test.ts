@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { startGateway, type Gateway } from './index.js';
 import { postGraphql } from './test-support/post-graphql.js';
 import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
-import type { TestPluginHost } from './test-support/test-plugin-host.js';
+import { startTestPluginHost, type TestPluginHost } from './test-support/test-plugin-host.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -132,6 +132,45 @@ describe('a plugin that dies between health checks', () => {
     } finally {
       await gateway.stop();
       await contacts.dispose();
+    }
+  });
+});
+
+describe('a plugin redeployed with a new schema', () => {
+  it('is recomposed when it comes back, without restarting the gateway', async () => {
+    const first = await startTestPluginHost({
+      name: 'notes',
+      typeDefs: `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+        type Query { notes: [String!] }`,
+      resolvers: { Query: { notes: () => ['a'] } },
+    });
+    const gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger: silent,
+      pollIntervalMs: 60_000,
+      subgraphs: [{ name: 'notes', url: first.url }],
+    });
+    let second: TestPluginHost | undefined;
+    try {
+      const before = await postGraphql(gateway.url, { query: '{ notesCount }' });
+      assert.match(before.body.errors?.[0]?.message ?? '', /Cannot query field "notesCount"/);
+
+      await first.dispose();
+      await gateway.refresh();
+      second = await startTestPluginHost({
+        name: 'notes',
+        port: Number(new URL(first.url).port),
+        typeDefs: `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+          type Query { notes: [String!] notesCount: Int }`,
+        resolvers: { Query: { notes: () => ['a', 'b'], notesCount: () => 2 } },
+      });
+      await gateway.refresh();
+      const after = await postGraphql(gateway.url, { query: '{ notes notesCount }' });
+      assert.deepEqual(after.body, { data: { notes: ['a', 'b'], notesCount: 2 } });
+    } finally {
+      await gateway.stop();
+      await second?.dispose();
     }
   });
 });

@@ -51,7 +51,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const poller = new HealthPoller(registry, {
     intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     logger,
-    onPluginsCameUp: () => {
+    onSchemaChanged: () => {
       preparer = composeFromRegistry(registry, logger, dev, preparer);
     },
   });

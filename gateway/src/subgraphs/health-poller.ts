@@ -5,8 +5,8 @@ import type { SubgraphRegistry, SubgraphState } from './subgraph-registry.js';
 export interface HealthPollerOptions {
   intervalMs: number;
   logger: Logger;
-  /** Called after a round in which at least one plugin came up (its SDL is fresh in the registry). */
-  onPluginsCameUp: (plugins: SubgraphState[]) => void;
+  /** Called after a round in which a plugin came up with an SDL the gateway has not composed yet. */
+  onSchemaChanged: (plugins: SubgraphState[]) => void;
 }
 
 /**
@@ -57,7 +57,7 @@ export class HealthPoller {
   }
 
   async #checkAll(): Promise<void> {
-    const cameUp: SubgraphState[] = [];
+    const changed: SubgraphState[] = [];
     await Promise.all(
       this.#registry.all().map(async (subgraph) => {
         const healthy = await isHealthy(subgraph, this.#timeoutMs);
@@ -68,17 +68,19 @@ export class HealthPoller {
           return;
         }
         if (subgraph.status === 'up') return;
+        let sdl: string;
         try {
-          subgraph.sdl = await fetchSubgraphSdl(subgraph, this.#timeoutMs);
+          sdl = await fetchSubgraphSdl(subgraph, this.#timeoutMs);
         } catch (error) {
           this.#options.logger.warn({ plugin: subgraph.name, err: error }, 'plugin is healthy but its SDL could not be read');
           return;
         }
+        if (sdl !== subgraph.sdl) changed.push(subgraph);
+        subgraph.sdl = sdl;
         subgraph.status = 'up';
         this.#options.logger.info({ plugin: subgraph.name }, 'plugin is up');
-        cameUp.push(subgraph);
       }),
     );
-    if (cameUp.length > 0 && !this.#stopped) this.#options.onPluginsCameUp(cameUp);
+    if (changed.length > 0 && !this.#stopped) this.#options.onSchemaChanged(changed);
   }
 }

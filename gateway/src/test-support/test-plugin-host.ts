@@ -17,6 +17,8 @@ export interface TestPluginHostOptions {
   name: string;
   typeDefs: string;
   resolvers: GraphQLResolverMap<HostContext>;
+  /** Listen on this port (e.g. to stand in for a redeployed host); a free one when omitted. */
+  port?: number;
 }
 
 /** A plugin host as the gateway sees one: a Federation v2 subgraph at /graphql, /health and an echo route. */
@@ -57,7 +59,7 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
   );
 
   let server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   let listening = true;
 
