@@ -69,7 +69,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     dev,
   );
-  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
+  // Longer than the usual 60 s idle timeout of proxies in front, so they never reuse a socket we just closed.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, options.host, () => {

@@ -40,10 +40,10 @@ function firstUp(registry: SubgraphRegistry, names: readonly string[]): Subgraph
 export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
   const { registry, dev, logger } = deps;
 
-  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, search: string): Promise<void> {
     let request: GraphqlRequest;
     try {
-      request = await readGraphqlRequest(req, url);
+      request = await readGraphqlRequest(req, search);
     } catch (error) {
       if (error instanceof PayloadTooLargeError) return sendError(res, 413, error.message, 'BAD_USER_INPUT');
       if (error instanceof RequestEnvelopeError) return sendError(res, error.status, error.message, 'BAD_USER_INPUT');

@@ -55,7 +55,7 @@ function parseJson(text: string, what: string): unknown {
  * header a browser cannot send cross-site without a preflight (Apollo's CSRF rule), since cookies
  * authenticate it; POST is JSON only, which browsers also preflight.
  */
-export async function readGraphqlRequest(req: IncomingMessage, url: URL): Promise<GraphqlRequest> {
+export async function readGraphqlRequest(req: IncomingMessage, search: string): Promise<GraphqlRequest> {
   if (req.method === 'GET') {
     if (!req.headers['apollo-require-preflight'] && !req.headers['x-apollo-operation-name']) {
       throw new RequestEnvelopeError(
@@ -63,7 +63,7 @@ export async function readGraphqlRequest(req: IncomingMessage, url: URL): Promis
         'GET requests need an "apollo-require-preflight" or "x-apollo-operation-name" header (CSRF prevention)',
       );
     }
-    const params = url.searchParams;
+    const params = new URLSearchParams(search);
     const variables = params.get('variables');
     return fromParams(
       params.get('query'),

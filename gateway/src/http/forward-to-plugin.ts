@@ -12,6 +12,11 @@ export interface PluginRequest {
   body: Buffer | Readable | null;
 }
 
+function startResponse({ statusCode, headers, opaque }: Dispatcher.StreamFactoryData<ServerResponse>): ServerResponse {
+  opaque.writeHead(statusCode, headersForClient(headers));
+  return opaque;
+}
+
 /**
  * Sends a request to a plugin host over its keep-alive pool and streams the answer (status, headers,
  * body) into `res`. 'unreachable' means the host failed before answering and nothing was written, so the
@@ -26,10 +31,9 @@ export async function forwardToPlugin(
   try {
     await subgraph.pool.stream(
       { method: request.method, path: request.path, headers: request.headers, body: request.body, opaque: res },
-      ({ statusCode, headers, opaque }) => {
+      (data) => {
         answered = true;
-        opaque.writeHead(statusCode, headersForClient(headers));
-        return opaque;
+        return startResponse(data);
       },
     );
     return 'sent';

@@ -36,7 +36,7 @@ export async function proxyPluginRequest(
   res: ServerResponse,
   bodyLimit: number,
 ): Promise<void> {
-  const subgraph = registry.get(decodeURIComponent(name));
+  const subgraph = registry.get(name);
   if (!subgraph) {
     sendJson(res, 404, { error: `Unknown plugin "${name}"`, code: 'NOT_FOUND' });
     return;

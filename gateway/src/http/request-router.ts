@@ -4,7 +4,8 @@ import { sendJson } from './send-json.js';
 import { PLUGIN_PATH } from './plugin-proxy.js';
 
 export interface Routes {
-  graphql: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+  /** `search` is the query string including `?`, or empty. */
+  graphql: (req: IncomingMessage, res: ServerResponse, search: string) => Promise<void>;
   plugin: (name: string, rest: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
   health: (res: ServerResponse) => void;
 }
@@ -26,7 +27,7 @@ export function createRequestListener(routes: Routes, logger: Logger, dev: boole
     const pathEnd = rawUrl.indexOf('?');
     const path = pathEnd === -1 ? rawUrl : rawUrl.slice(0, pathEnd);
     if (path === '/graphql' || path === '/graphql/') {
-      routes.graphql(req, res, new URL(rawUrl, 'http://gateway')).catch((error: unknown) => fail(res, error));
+      routes.graphql(req, res, pathEnd === -1 ? '' : rawUrl.slice(pathEnd)).catch((error: unknown) => fail(res, error));
       return;
     }
     if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
