@@ -1,0 +1,9 @@
+export { plainQueue, rpcQueue, type PlainQueueContract, type RPCQueueContract } from './queue-contract.js';
+export {
+  documentFindQueue,
+  documentRecordSchema,
+  documentSendPayloadSchema,
+  documentSendQueue,
+  type DocumentRecord,
+  type DocumentSendPayload,
+} from './queues/document-queues.js';

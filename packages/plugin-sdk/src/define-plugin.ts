@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { InputError } from './errors.js';
+import type { PluginDefinition, PluginRequestContext } from './plugin-definition.js';
+
+export const pluginNamePattern = /^[a-z][a-z0-9-]*$/;
+
+const pluginDefinitionSchema = z.object({
+  name: z
+    .string({ error: 'is required and must be a string' })
+    .regex(pluginNamePattern, 'must be lower-case letters, digits and dashes, starting with a letter'),
+  graphql: z.custom<PluginDefinition['graphql']>((value) => typeof value === 'function', 'must be a function'),
+  apolloServerContext: z
+    .custom<PluginDefinition['apolloServerContext']>((value) => typeof value === 'function', 'must be a function')
+    .optional(),
+  onServerInit: z
+    .custom<PluginDefinition['onServerInit']>((value) => typeof value === 'function', 'must be a function')
+    .optional(),
+  meta: z
+    .object({ inboxIntegration: z.object({ kind: z.string().min(1), label: z.string().min(1) }).optional() })
+    .optional(),
+});
+
+export class PluginDefinitionError extends InputError {}
+
+/**
+ * Checks a plugin's definition, so a plugin that is wired wrongly fails at boot
+ * with a message naming the plugin and the field rather than at its first request.
+ */
+export function validatePluginDefinition(definition: unknown): asserts definition is PluginDefinition {
+  const result = pluginDefinitionSchema.safeParse(definition);
+  if (result.success) return;
+  const name =
+    typeof definition === 'object' && definition !== null && typeof (definition as { name?: unknown }).name === 'string'
+      ? (definition as { name: string }).name
+      : '(unnamed)';
+  const problems = result.error.issues.map((issue) => `"${issue.path.join('.') || 'definition'}" ${issue.message}`);
+  throw new PluginDefinitionError(`Plugin "${name}" is not valid: ${problems.join('; ')}`);
+}
+
+/**
+ * Declares a plugin; the host validates it again when it loads it. The result is typed for the host,
+ * which passes the context through without looking inside: the plugin's own `apolloServerContext`
+ * is what guarantees the richer `TContext` its resolvers read.
+ */
+export function definePlugin<TContext extends PluginRequestContext = PluginRequestContext>(
+  definition: PluginDefinition<TContext>,
+): PluginDefinition {
+  validatePluginDefinition(definition);
+  return definition as unknown as PluginDefinition;
+}

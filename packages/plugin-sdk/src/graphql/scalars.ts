@@ -1,0 +1,33 @@
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { GraphQLJSON } from 'graphql-scalars';
+
+function parseDate(value: unknown): Date {
+  const date =
+    value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw new TypeError(`Date cannot represent "${String(value)}": expected an ISO 8601 date or milliseconds since 1970`);
+  }
+  return date;
+}
+
+/** SPEC.md's `Date`: an ISO 8601 timestamp on the wire, a JS Date inside. */
+export const DateScalar = new GraphQLScalarType<Date, string>({
+  name: 'Date',
+  description: 'A point in time: an ISO 8601 string (milliseconds since 1970 are accepted as input).',
+  serialize: (value) => parseDate(value).toISOString(),
+  parseValue: (value) => parseDate(value),
+  parseLiteral: (ast: ValueNode) => {
+    if (ast.kind === Kind.STRING) return parseDate(ast.value);
+    if (ast.kind === Kind.INT) return parseDate(Number(ast.value));
+    throw new TypeError('Date must be given as a string or an integer');
+  },
+});
+
+export const JSONScalar = new GraphQLScalarType({ ...GraphQLJSON.toConfig(), name: 'JSON' });
+
+export const scalarTypeDefs = /* GraphQL */ `
+  scalar Date
+  scalar JSON
+`;
+
+export const scalarResolvers = { Date: DateScalar, JSON: JSONScalar };

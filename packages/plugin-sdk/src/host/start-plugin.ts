@@ -1,0 +1,114 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MessageBroker } from '@lattice/broker';
+import express from 'express';
+import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
+import type { Logger } from 'pino';
+import { validatePluginDefinition } from '../define-plugin.js';
+import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
+import { createErrorFormatter } from '../graphql/format-error.js';
+import type { PluginDefinition, PluginRequestContext, PluginServices } from '../plugin-definition.js';
+import { connectDatabase } from './connect-database.js';
+import { createLogger } from './create-logger.js';
+import { createHttpErrorHandler } from './http-error-handler.js';
+
+export const requestBodyLimit = '50mb';
+
+export interface StartPluginOptions {
+  mongoUrl: string;
+  /** The plugin's database; defaults to the plugin's name (configs.json `db_name`). */
+  dbName?: string;
+  broker: MessageBroker;
+  pubsub?: PubSubEngine;
+  /** 0 (the default) lets the OS pick a free port. */
+  port?: number;
+  host?: string;
+  logger?: Logger;
+  /** Dev mode: error messages of unexpected errors reach the client. */
+  dev?: boolean;
+}
+
+export interface RunningPlugin {
+  name: string;
+  definition: PluginDefinition;
+  /** Base URL of the host: the subgraph is at `${url}/graphql`, health at `${url}/health`. */
+  url: string;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, then closes the database connection. */
+  stop(): Promise<void>;
+}
+
+/** Hosts one API plugin: its subgraph at /graphql, /health, its own HTTP routes. */
+export async function startPlugin(definition: PluginDefinition, options: StartPluginOptions): Promise<RunningPlugin> {
+  validatePluginDefinition(definition);
+  const { name } = definition;
+  const debug = options.logger?.child({ plugin: name }) ?? createLogger(name);
+  const dev = options.dev ?? false;
+  const db = await connectDatabase(options.mongoUrl, options.dbName ?? name);
+  const services: PluginServices = {
+    db,
+    messageBrokerClient: options.broker,
+    pubsubClient: options.pubsub ?? new PubSub(),
+    debug,
+  };
+
+  try {
+    const schema = buildPluginSchema(definition, services);
+    const app = express();
+    app.disable('x-powered-by');
+    const httpServer = createServer(app);
+    const apollo = new ApolloServer<PluginRequestContext>({
+      schema,
+      formatError: createErrorFormatter(debug, dev),
+      includeStacktraceInErrorResponses: dev,
+      // The process owner (lattice start, or a plugin host) handles signals and stops every part in order.
+      stopOnTerminationSignals: false,
+      // Inline traces serve Apollo's hosted studio, which Lattice does not use.
+      plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginInlineTraceDisabled()],
+    });
+    await apollo.start();
+
+    app.get('/health', (_req, res) => {
+      const up = db.readyState === 1;
+      res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'database unavailable', plugin: name });
+    });
+    app.use(
+      '/graphql',
+      express.json({ limit: requestBodyLimit }),
+      expressMiddleware(apollo, {
+        context: async ({ req }) => {
+          const base: PluginRequestContext = { ...services, req };
+          return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
+        },
+      }),
+    );
+    await definition.onServerInit?.({ ...services, app });
+    app.use(createHttpErrorHandler(debug, dev));
+
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+    const { port } = httpServer.address() as AddressInfo;
+    const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+    debug.debug({ port }, 'plugin host listening');
+
+    return {
+      name,
+      definition,
+      url: `http://${host}:${port}`,
+      port,
+      stop: async () => {
+        await apollo.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import type { MessageBroker } from '@lattice/broker';
+import { startGateway } from '@lattice/gateway';
+import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
+import type { Logger } from 'pino';
+import { createLogger } from '../host/create-logger.js';
+import { startPlugin, type RunningPlugin } from '../host/start-plugin.js';
+import type { PluginDefinition } from '../plugin-definition.js';
+
+export interface PlatformPlugin {
+  definition: PluginDefinition;
+  /** configs.json `db_name`; defaults to the plugin's name. */
+  dbName?: string;
+}
+
+export interface StartPlatformOptions {
+  plugins: PlatformPlugin[];
+  mongoUrl: string;
+  broker: MessageBroker;
+  pubsub?: PubSubEngine;
+  /** 3300 by default; 0 picks a free port. */
+  gatewayPort?: number;
+  host?: string;
+  logger?: Logger;
+  dev?: boolean;
+  /** How often the gateway checks each plugin's /health. */
+  healthPollIntervalMs?: number;
+}
+
+export interface RunningPlatform {
+  gatewayUrl: string;
+  plugins: ReadonlyMap<string, RunningPlugin>;
+  /** Stops one plugin host while the rest keeps running (its fields then fail with PLUGIN_UNAVAILABLE). */
+  stopPlugin(name: string): Promise<void>;
+  /** Starts a stopped plugin host again on the same address, so the gateway picks it up. */
+  startPlugin(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Embedded mode: every enabled API plugin in this process, each on its own loopback port as its own
+ * subgraph, and the gateway composing them. The same code path as one process per plugin.
+ */
+export async function startPlatform(options: StartPlatformOptions): Promise<RunningPlatform> {
+  const logger = options.logger ?? createLogger('lattice');
+  const pubsub = options.pubsub ?? new PubSub();
+  const byName = new Map(options.plugins.map((plugin) => [plugin.definition.name, plugin]));
+  const running = new Map<string, RunningPlugin>();
+  const ports = new Map<string, number>();
+
+  async function launch(name: string): Promise<void> {
+    const plugin = byName.get(name);
+    if (!plugin) throw new Error(`No plugin named "${name}" in this platform`);
+    const started = await startPlugin(plugin.definition, {
+      mongoUrl: options.mongoUrl,
+      dbName: plugin.dbName,
+      broker: options.broker,
+      pubsub,
+      port: ports.get(name) ?? 0,
+      host: options.host,
+      logger,
+      dev: options.dev,
+    });
+    ports.set(name, started.port);
+    running.set(name, started);
+  }
+
+  try {
+    for (const name of byName.keys()) await launch(name);
+    const gateway = await startGateway({
+      port: options.gatewayPort ?? 3300,
+      host: options.host,
+      subgraphs: [...running.values()].map((plugin) => ({ name: plugin.name, url: plugin.url })),
+      pollIntervalMs: options.healthPollIntervalMs,
+      logger: logger.child({ component: 'gateway' }),
+      dev: options.dev,
+    });
+
+    return {
+      gatewayUrl: gateway.url,
+      plugins: running,
+      stopPlugin: async (name) => {
+        const plugin = running.get(name);
+        if (!plugin) return;
+        running.delete(name);
+        await plugin.stop();
+      },
+      startPlugin: async (name) => {
+        if (!running.has(name)) await launch(name);
+      },
+      stop: async () => {
+        await gateway.stop();
+        await Promise.all([...running.values()].map((plugin) => plugin.stop()));
+        running.clear();
+      },
+    };
+  } catch (error) {
+    await Promise.all([...running.values()].map((plugin) => plugin.stop()));
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph';
+import type { MessageBroker } from '@lattice/broker';
+import type { Express, Request } from 'express';
+import type { DocumentNode } from 'graphql';
+import type { PubSubEngine } from 'graphql-subscriptions';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+
+/** What the host hands a plugin at start-up (SPEC.md "Plugin start-up hooks"). */
+export interface PluginServices {
+  /** A mongoose connection to the plugin's own database (`db_name` or the plugin's name). */
+  db: Connection;
+  messageBrokerClient: MessageBroker;
+  pubsubClient: PubSubEngine;
+  /** A pino logger named after the plugin. */
+  debug: Logger;
+}
+
+export interface PluginInitOptions extends PluginServices {
+  /** The plugin's own express app; the gateway mounts it at `/pl:<name>/`. */
+  app: Express;
+}
+
+/** The context every resolver receives as its third argument. */
+export interface PluginRequestContext extends PluginServices {
+  req: Request;
+  [key: string]: unknown;
+}
+
+export type PluginResolvers<TContext extends PluginRequestContext = PluginRequestContext> = GraphQLResolverMap<TContext>;
+
+export interface PluginGraphQL<TContext extends PluginRequestContext = PluginRequestContext> {
+  /** Federation v2 subgraph SDL; the `Date` and `JSON` scalars are provided by the host. */
+  typeDefs: DocumentNode | string;
+  resolvers: PluginResolvers<TContext>;
+}
+
+export interface InboxIntegrationMeta {
+  kind: string;
+  label: string;
+}
+
+export interface PluginDefinition<TContext extends PluginRequestContext = PluginRequestContext> {
+  /** Lower-case name; the same name as the plugin's entry in configs.json. */
+  name: string;
+  graphql: (services: PluginServices) => PluginGraphQL<TContext>;
+  /** Enriches the per-request context (for example with DataLoaders). */
+  apolloServerContext?: (context: PluginRequestContext, req: Request) => TContext | Promise<TContext>;
+  /** Registers queue consumers, HTTP routes and anything else that runs beside GraphQL. */
+  onServerInit?: (options: PluginInitOptions) => void | Promise<void>;
+  meta?: { inboxIntegration?: InboxIntegrationMeta };
+}

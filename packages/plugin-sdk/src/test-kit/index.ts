@@ -1,0 +1,2 @@
+export { startTestPlatform, type TestPlatform, type TestPlatformOptions } from './start-test-platform.js';
+export { createGraphQLClient, type GraphQLClient, type GraphQLResponse } from './graphql-client.js';
