@@ -1,0 +1,78 @@
+import { parseObjectId } from '@lattice/plugin-sdk';
+import type { DocumentsModels } from '../models/load-models.js';
+import {
+  documentFieldsArgs,
+  documentsEditArgs,
+  documentTypeArgs,
+  documentTypesEditArgs,
+  idArgs,
+  parseArgs,
+  type DocumentFieldsArgs,
+} from './arguments.js';
+import type { DocumentsContext } from './documents-context.js';
+
+/** Supplied fields become $set; a field supplied as null is cleared. */
+function toUpdate(fields: Partial<DocumentFieldsArgs>) {
+  const $set: Record<string, unknown> = {};
+  const $unset: Record<string, 1> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (value === null) $unset[key] = 1;
+    else $set[key] = value;
+  }
+  return { $set, $unset };
+}
+
+async function assertTypeExists(models: DocumentsModels, typeId: string | null | undefined) {
+  if (typeId) await models.DocumentType.getType(typeId);
+}
+
+export const mutationResolvers = {
+  async documentsAdd(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const fields = parseArgs(documentFieldsArgs, args);
+    await assertTypeExists(models, fields.typeId);
+    const { $set } = toUpdate(fields);
+    const created = await models.Document.create({ ...$set, createdAt: new Date() });
+    return created.toObject();
+  },
+
+  async documentsEdit(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const { _id, ...fields } = parseArgs(documentsEditArgs, args);
+    const existing = await models.Document.getDocument(_id);
+    await assertTypeExists(models, fields.typeId);
+    const updated = await models.Document.findByIdAndUpdate(existing._id, toUpdate(fields), {
+      returnDocument: 'after',
+      runValidators: true,
+    }).lean();
+    return updated;
+  },
+
+  async documentsRemove(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const { _id } = parseArgs(idArgs, args);
+    const existing = await models.Document.getDocument(_id);
+    const { deletedCount } = await models.Document.deleteOne({ _id: existing._id });
+    return { _id, deletedCount };
+  },
+
+  async documentTypesAdd(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const { name } = parseArgs(documentTypeArgs, args);
+    const created = await models.DocumentType.create(name == null ? {} : { name });
+    return created.toObject();
+  },
+
+  async documentTypesEdit(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const { _id, name } = parseArgs(documentTypesEditArgs, args);
+    const existing = await models.DocumentType.getType(_id);
+    const update = name === undefined ? {} : name === null ? { $unset: { name: 1 } } : { $set: { name } };
+    return models.DocumentType.findByIdAndUpdate(existing._id, update, { returnDocument: 'after' }).lean();
+  },
+
+  async documentTypesRemove(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const { _id } = parseArgs(idArgs, args);
+    const existing = await models.DocumentType.getType(_id);
+    // Documents outlive their type: they lose the reference first, so no document ever points at nothing.
+    const { modifiedCount } = await models.Document.updateMany({ typeId: _id }, { $unset: { typeId: 1 } });
+    const { deletedCount } = await models.DocumentType.deleteOne({ _id: parseObjectId(String(existing._id)) });
+    return { _id, deletedCount, documentsUntyped: modifiedCount };
+  },
+};

@@ -1,0 +1,39 @@
+export const typeDefs = /* GraphQL */ `
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
+
+  type Document @key(fields: "_id") {
+    _id: String!
+    name: String
+    createdAt: Date
+    expiryDate: Date
+    checked: Boolean
+    typeId: String
+    "Position in lists: documents are ordered by order (missing first), then by name."
+    order: Float
+    currentType: DocumentType
+  }
+
+  type DocumentType @key(fields: "_id") {
+    _id: String!
+    name: String
+  }
+
+  type Query {
+    "Documents of one type when typeId is given (non-empty), otherwise all; ordered by order, then name."
+    documents(typeId: String): [Document]
+    documentTypes: [DocumentType]
+    "How many documents there are, regardless of type."
+    documentsTotalCount: Int
+  }
+
+  type Mutation {
+    documentsAdd(name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float): Document
+    "Sets the supplied fields; null clears a field. Returns the updated document."
+    documentsEdit(_id: String!, name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float): Document
+    documentsRemove(_id: String!): JSON
+    documentTypesAdd(name: String): DocumentType
+    documentTypesEdit(_id: String!, name: String): DocumentType
+    "Removes the type; documents of that type keep existing without a type."
+    documentTypesRemove(_id: String!): JSON
+  }
+`;

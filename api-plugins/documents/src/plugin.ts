@@ -1,0 +1,21 @@
+import { definePlugin } from '@lattice/plugin-sdk';
+import type { DocumentsContext } from './graphql/documents-context.js';
+import { createLoaders } from './graphql/loaders.js';
+import { resolvers } from './graphql/resolvers.js';
+import { typeDefs } from './graphql/type-defs.js';
+import { loadModels } from './models/load-models.js';
+import { consumeDocumentQueues } from './queues/consume-document-queues.js';
+
+export const documentsPlugin = definePlugin<DocumentsContext>({
+  name: 'documents',
+  graphql: () => ({ typeDefs, resolvers }),
+  apolloServerContext: (context) => {
+    const models = loadModels(context.db);
+    return { ...context, models, loaders: createLoaders(models) };
+  },
+  onServerInit: async ({ db, messageBrokerClient, debug }) => {
+    const models = loadModels(db);
+    await Promise.all([models.Document.init(), models.DocumentType.init()]);
+    await consumeDocumentQueues(messageBrokerClient, models, debug);
+  },
+});
