@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+import { runPlatform } from '../platform/run-platform.js';
+
+export interface StartArguments {
+  config: string;
+  dataDir: string;
+  port: number;
+  dev: boolean;
+}
+
+/** Runs the platform in this process until Ctrl-C (or SIGTERM), then stops everything cleanly. */
+export async function start(args: StartArguments): Promise<void> {
+  const startedAt = performance.now();
+  const lattice = await runPlatform({ configFile: args.config, dataDir: args.dataDir, gatewayPort: args.port, dev: args.dev });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    `Lattice is ready (${seconds} s)`,
+    `  GraphQL      ${lattice.gatewayUrl}/graphql`,
+    `  Health       ${lattice.gatewayUrl}/health`,
+    ...Object.entries(lattice.pluginUrls).map(([name, url]) => `  Plugin       ${name} at ${url} (HTTP routes: ${lattice.gatewayUrl}/pl:${name}/)`),
+    ...lattice.serviceDescriptions.map((description) => `  ${description}`),
+    'Press Ctrl-C to stop.',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`lattice: ${signal} again, exiting without waiting`);
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`lattice: ${signal} received, stopping (finishing requests in flight)`);
+    lattice.stop().then(
+      () => {
+        console.log('lattice: stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('lattice: stop failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
