@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { ErrorCodes, MongoCommandError, notImplemented } from '../errors.js';
 import { compileFilter } from '../query/matcher.js';
 import { ID_INDEX } from '../storage/index-spec.js';
 import { type CommandHandler, collectionName } from './command-context.js';
@@ -9,6 +9,9 @@ export const create: CommandHandler = (command, context) => {
   if (context.storage.collection(context.db, name)) {
     throw new MongoCommandError(ErrorCodes.NamespaceExists, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
   }
+  if (command.capped === true) throw notImplemented('Capped collections');
+  if (command.viewOn !== undefined) throw notImplemented('Views');
+  if (command.timeseries !== undefined) throw notImplemented('Time series collections');
   const options: Document = {};
   for (const [key, value] of Object.entries(command)) {
     if (key === 'create' || key.startsWith('$') || key === 'lsid' || key === 'writeConcern') continue;

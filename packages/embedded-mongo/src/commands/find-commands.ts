@@ -20,10 +20,11 @@ export const find: CommandHandler = (command, context) => {
     limit: optionalNumber(command.limit),
     projection: command.projection as Document | undefined,
   });
-  const batchSize = command.singleBatch ? docs.length : optionalNumber(command.batchSize) ?? 101;
+  // A negative limit asks for a single batch (legacy driver semantics).
+  const singleBatch = command.singleBatch === true || (optionalNumber(command.limit) ?? 0) < 0;
+  const batchSize = singleBatch ? docs.length : optionalNumber(command.batchSize) ?? 101;
   const batch = context.cursors.first(ns, docs, batchSize);
-  if (command.singleBatch && batch.cursorId !== 0n) context.cursors.kill(batch.cursorId);
-  return cursorReply(ns, batch.docs, command.singleBatch ? 0n : batch.cursorId, 'firstBatch');
+  return cursorReply(ns, batch.docs, batch.cursorId, 'firstBatch');
 };
 
 export const getMore: CommandHandler = (command, context) => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { ObjectId } from 'mongodb';
 import { useDriver } from '../test-support/driver-fixture.js';
 
 describe('aggregate', () => {
@@ -59,6 +60,31 @@ describe('aggregate', () => {
       .aggregate([{ $sort: { total: 1 } }, { $skip: 1 }, { $limit: 2 }, { $addFields: { double: { $multiply: ['$total', 2] } } }, { $project: { double: 1 } }])
       .toArray();
     assert.deepEqual(page, [{ _id: 2, double: 40 }, { _id: 1, double: 60 }]);
+  });
+
+  it('$sort after other stages uses MongoDB order for null, missing and mixed types', async () => {
+    const c = fx.db.collection('mixed');
+    await c.insertMany([{ _id: 1 as never, v: 'x' }, { _id: 2 as never, v: 3 }, { _id: 3 as never }, { _id: 4 as never, v: null }, { _id: 5 as never, v: new ObjectId('64b7f0000000000000000000') }]);
+    const rows = await c.aggregate([{ $project: { v: 1 } }, { $sort: { v: -1, _id: 1 } }]).toArray();
+    assert.deepEqual(rows.map((r) => r._id), [5, 1, 2, 3, 4]);
+  });
+
+  it('$group and $lookup on ObjectId keys', async () => {
+    const a1 = new ObjectId();
+    const a2 = new ObjectId();
+    await fx.db.collection('authors').insertMany([{ _id: a1, name: 'Ada' }, { _id: a2, name: 'Alan' }]);
+    await fx.db.collection('posts').insertMany([{ author: a1, likes: 3 }, { author: a1, likes: 4 }, { author: a2, likes: 1 }]);
+    const rows = await fx.db
+      .collection('posts')
+      .aggregate([
+        { $group: { _id: '$author', likes: { $sum: '$likes' }, posts: { $sum: 1 } } },
+        { $lookup: { from: 'authors', localField: '_id', foreignField: '_id', as: 'author' } },
+        { $unwind: '$author' },
+        { $project: { _id: 0, name: '$author.name', likes: 1, posts: 1 } },
+        { $sort: { likes: -1 } },
+      ])
+      .toArray();
+    assert.deepEqual(rows, [{ likes: 7, posts: 2, name: 'Ada' }, { likes: 1, posts: 1, name: 'Alan' }]);
   });
 
   it('an unknown stage answers a MongoDB-shaped error naming it', async () => {

@@ -38,4 +38,18 @@ describe('errors in MongoDB shape', () => {
     await assert.rejects(c.createIndex({ k: 1 }, { unique: true }), (e: { code?: number }) => e.code === 11000);
     assert.deepEqual((await c.listIndexes().toArray()).map((i) => i.name), ['_id_']);
   });
+
+  it('features outside the supported set answer an error naming them (NotImplemented here)', async (t) => {
+    if (fx.target.real) {
+      t.diagnostic('skipped against a real MongoDB: these features exist there');
+      return;
+    }
+    await assert.rejects(fx.db.collection('e').find({ $text: { $search: 'x' } }).toArray(), (e: { code?: number; message: string }) => {
+      assert.equal(e.code, 238);
+      assert.match(e.message, /\$text operator is not implemented/);
+      return true;
+    });
+    await assert.rejects(fx.db.createCollection('capped', { capped: true, size: 1000 }), (e: { code?: number; message: string }) => e.code === 238 && /Capped/.test(e.message));
+    await assert.rejects(fx.db.collection('e').aggregate([{ $out: 'x' }]).toArray(), (e: { code?: number; message: string }) => e.code === 238 && /\$out/.test(e.message));
+  });
 });

@@ -5,15 +5,19 @@ import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
-import type { Any, AnyObject, Options } from 'mingo/types';
+import { type Iterator, Lazy } from 'mingo/lazy';
+import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
+import type { Document } from 'bson';
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
 import { pathValues } from './path-values.js';
+import { parseSortSpec, sortDocuments } from './sort-documents.js';
 
 /**
  * mingo's operators, with the few whose behaviour depends on BSON types replaced by versions
  * that follow MongoDB: `$type` knows ObjectId/long/decimal/binData, range operators compare
- * int64 and double alike, and expression comparisons use MongoDB's cross-type order.
+ * int64 and double alike, `$mod` matches numbers only, and expression comparisons and `$sort`
+ * use MongoDB's cross-type order.
  */
 type QueryPredicate = (obj: AnyObject) => boolean;
 
@@ -48,6 +52,12 @@ const $mod = (selector: string, value: Any, _options: Options): QueryPredicate =
     comparable(obj, selector).some((v) => (typeof v === 'number' || typeof v === 'bigint') && Math.trunc(Number(v)) % Math.trunc(divisor) === remainder);
 };
 
+/** `$sort` in MongoDB's cross-type order (mingo's own order is kept for collation-aware sorts). */
+const $sort = (coll: Iterator, sortKeys: SortSpec, options: Options): Iterator => {
+  if (options.collation) return pipelineOperators.$sort(coll, sortKeys, options);
+  return coll.transform((docs: Document[]) => Lazy(sortDocuments(docs, parseSortSpec(sortKeys))));
+};
+
 /** Aggregation comparison: missing sorts below null, otherwise BSON order. */
 function expressionCompare(a: unknown, b: unknown): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
@@ -75,7 +85,7 @@ export const MONGO_CONTEXT = Context.init({
     $lte: expressionComparison('$lte', (c) => c <= 0),
     $cmp: expressionComparison('$cmp', () => true),
   },
-  pipeline: pipelineOperators,
+  pipeline: { ...pipelineOperators, $sort },
   projection: projectionOperators,
   query: {
     ...queryOperators,
