@@ -68,8 +68,14 @@ describe('gateway /graphql routing', () => {
 
   it('passes cookie and authorization to the subgraph on both paths and returns Set-Cookie', async () => {
     const headers = { authorization: 'Bearer abc', cookie: 'auth-token=xyz' };
-    const fast = await postGraphql(gateway.url, { query: '{ whoAmI }' }, headers);
+    const fast = await postGraphql(gateway.url, { query: '{ whoAmI }' }, { ...headers, 'x-request-id': 'r1' });
     assert.deepEqual(fast.body, { data: { whoAmI: 'Bearer abc auth-token=xyz' } });
+    const seen = documents.graphqlHeaders.at(-1) ?? {};
+    assert.equal(seen['content-type'], 'application/json');
+    assert.equal(seen['x-request-id'], 'r1');
+    assert.equal(seen['x-forwarded-for'], '127.0.0.1');
+    assert.equal(seen['x-forwarded-host'], new URL(gateway.url).host);
+    assert.equal(seen['x-forwarded-proto'], 'http');
     const planned = await postGraphql(gateway.url, { query: '{ whoAmI contacts { id } }' }, headers);
     assert.equal(planned.body.data?.['whoAmI'], 'Bearer abc auth-token=xyz');
 

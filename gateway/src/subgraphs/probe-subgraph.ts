@@ -5,7 +5,7 @@ const SDL_QUERY = JSON.stringify({ query: 'query __LatticeGatewaySdl { _service 
 /** True when the host answers `/health` with a 2xx within the timeout. */
 export async function isHealthy(subgraph: SubgraphState, timeoutMs: number): Promise<boolean> {
   try {
-    const response = await subgraph.pool.request({
+    const response = await subgraph.probePool.request({
       method: 'GET',
       path: `${subgraph.basePath}/health`,
       headersTimeout: timeoutMs,
@@ -21,7 +21,7 @@ export async function isHealthy(subgraph: SubgraphState, timeoutMs: number): Pro
 
 /** The subgraph's Federation SDL from `{ _service { sdl } }`; throws with the reason when it cannot be had. */
 export async function fetchSubgraphSdl(subgraph: SubgraphState, timeoutMs: number): Promise<string> {
-  const response = await subgraph.pool.request({
+  const response = await subgraph.probePool.request({
     method: 'POST',
     path: `${subgraph.basePath}/graphql`,
     // Apollo Server's CSRF prevention wants a preflight-forcing header on anything it might take as a simple request.

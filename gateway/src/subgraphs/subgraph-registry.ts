@@ -9,8 +9,10 @@ export interface SubgraphState {
   readonly url: string;
   /** Path prefix of the base URL (usually empty), prepended to every forwarded path. */
   readonly basePath: string;
-  /** Keep-alive connections to the host, shared by forwarding, planning, proxying and health checks. */
+  /** Keep-alive connections to the host for forwarding, planning and proxying. */
   readonly pool: Pool;
+  /** One connection of its own, so health checks never queue behind busy traffic and time out falsely. */
+  readonly probePool: Pool;
   status: SubgraphStatus;
   sdl: string | undefined;
 }
@@ -26,6 +28,7 @@ export class SubgraphRegistry {
         url: url.replace(/\/+$/, ''),
         basePath: parsed.pathname.replace(/\/+$/, ''),
         pool: new Pool(parsed.origin, { connections: 256, keepAliveTimeout: 30_000 }),
+        probePool: new Pool(parsed.origin, { connections: 1 }),
         // Down until the first health check says otherwise, so nothing is sent to a host we have not seen.
         status: 'down',
         sdl: undefined,
@@ -52,6 +55,6 @@ export class SubgraphRegistry {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.all().map((state) => state.pool.destroy()));
+    await Promise.all(this.all().flatMap((state) => [state.pool.destroy(), state.probePool.destroy()]));
   }
 }

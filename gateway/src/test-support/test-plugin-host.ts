@@ -27,6 +27,8 @@ export interface TestPluginHost {
   readonly url: string;
   /** Raw bodies of the GraphQL requests it received, in order. */
   readonly graphqlBodies: string[];
+  /** Headers of the GraphQL requests it received, in the same order. */
+  readonly graphqlHeaders: http.IncomingHttpHeaders[];
   /** Stops listening (as if the process died); the port stays reserved for `start`. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -40,6 +42,7 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
   await apollo.start();
 
   const graphqlBodies: string[] = [];
+  const graphqlHeaders: http.IncomingHttpHeaders[] = [];
   const app = express();
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -54,7 +57,12 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
   });
   app.use(
     '/graphql',
-    express.json({ verify: (_req, _res, buffer) => void graphqlBodies.push(buffer.toString('utf8')) }),
+    express.json({
+      verify: (req, _res, buffer) => {
+        graphqlBodies.push(buffer.toString('utf8'));
+        graphqlHeaders.push(req.headers);
+      },
+    }),
     expressMiddleware(apollo, { context: async ({ req, res }) => ({ headers: req.headers, res }) }),
   );
 
@@ -75,6 +83,7 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
     name: options.name,
     url: `http://127.0.0.1:${port}`,
     graphqlBodies,
+    graphqlHeaders,
     stop,
     async start() {
       if (listening) return;
