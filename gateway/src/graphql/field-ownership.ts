@@ -11,6 +11,8 @@ export interface FieldOwnership {
   readonly typeOwners: ReadonlyMap<string, ReadonlySet<string>>;
   /** `Type.field` → subgraph names that resolve it without help. */
   readonly fieldOwners: ReadonlyMap<string, ReadonlySet<string>>;
+  /** `Abstract>Member` → subgraph names in which the object or interface implements / belongs to it. */
+  readonly memberships: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 function argument(directive: DirectiveNode, name: string): string | boolean | undefined {
@@ -60,6 +62,14 @@ export function readFieldOwnership(supergraph: DocumentNode): FieldOwnership {
   const graphName = (enumValue: string): string => enumToName.get(enumValue) ?? enumValue;
   const typeOwners = new Map<string, Set<string>>();
   const fieldOwners = new Map<string, Set<string>>();
+  const memberships = new Map<string, Set<string>>();
+  const addMembership = (abstract: string | boolean | undefined, member: string | boolean | undefined, graph: string | boolean | undefined): void => {
+    if (typeof abstract !== 'string' || typeof member !== 'string' || typeof graph !== 'string') return;
+    const key = `${abstract}>${member}`;
+    const graphs = memberships.get(key) ?? new Set<string>();
+    graphs.add(graphName(graph));
+    memberships.set(key, graphs);
+  };
 
   for (const definition of supergraph.definitions) {
     if (!('name' in definition) || !definition.name || !('directives' in definition)) continue;
@@ -75,6 +85,13 @@ export function readFieldOwnership(supergraph: DocumentNode): FieldOwnership {
       if (argument(join, 'isInterfaceObject') === true) interfaceObject = true;
     }
     typeOwners.set(typeName, interfaceObject ? new Set() : owners);
+    for (const directive of definition.directives ?? []) {
+      if (directive.name.value === 'join__implements') {
+        addMembership(argument(directive, 'interface'), typeName, argument(directive, 'graph'));
+      } else if (directive.name.value === 'join__unionMember') {
+        addMembership(typeName, argument(directive, 'member'), argument(directive, 'graph'));
+      }
+    }
 
     if (
       definition.kind === Kind.OBJECT_TYPE_DEFINITION ||
@@ -88,5 +105,5 @@ export function readFieldOwnership(supergraph: DocumentNode): FieldOwnership {
       }
     }
   }
-  return { typeOwners, fieldOwners };
+  return { typeOwners, fieldOwners, memberships };
 }

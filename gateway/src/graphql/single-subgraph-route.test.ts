@@ -17,7 +17,7 @@ const subgraphs = [
       type Query { documents: [Document!] node(id: ID!): Node version: String @shareable }
       interface Node { id: ID! }
       type Document implements Node @key(fields: "id") { id: ID! name: String! size: Int! }
-      type Folder implements Node { id: ID! title: String }
+      type Folder implements Node @key(fields: "id") { id: ID! title: String }
       input DocumentFilter { name: String }
       type Mutation { renameDocument(id: ID!, name: String!): Document }`,
   },
@@ -25,7 +25,10 @@ const subgraphs = [
     name: 'contacts',
     url: 'http://127.0.0.1:2',
     sdl: `${link('"@key", "@shareable", "@external", "@requires"')}
-      type Query { contacts(filter: ContactFilter): [Contact!] version: String @shareable }
+      type Query { contacts(filter: ContactFilter): [Contact!] version: String @shareable search: [Result!] }
+      union Result = Contact | Document
+      interface Node { id: ID! }
+      type Folder implements Node @key(fields: "id") { id: ID! }
       input ContactFilter { name: String }
       type Contact { id: ID! name: String! }
       type Document @key(fields: "id") {
@@ -53,6 +56,13 @@ describe('singleSubgraphRoute', () => {
     assert.deepEqual(route('{ node(id: "1") { id ... on Document { name } ...F } } fragment F on Folder { title }'), [
       'documents',
     ]);
+  });
+
+  it('needs the subgraph to know how a fragment\'s type relates to where it is spread', () => {
+    // contacts knows Document only as an entity stub, not as a Node nor … its name.
+    assert.deepEqual(route('{ search { ... on Contact { name } ... on Document { id } } }'), ['contacts']);
+    assert.deepEqual(route('{ search { ... on Document { id ... on Node { id } } } }'), []);
+    assert.deepEqual(route('{ documents { ... on Node { id } } }'), ['documents']);
   });
 
   it('offers every subgraph that can answer a shareable field', () => {

@@ -37,7 +37,28 @@ export function singleSubgraphRoute(
     if (candidates.size === 0) impossible = true;
   };
 
+  const fragmentTypes = new Map<string, string>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      fragmentTypes.set(definition.name.value, definition.typeCondition.name.value);
+    }
+  }
+
   const typeInfo = new TypeInfo(schema);
+  // A fragment on another type than the one it sits in needs the subgraph to know how the two relate
+  // (that Document implements Node there, that Folder belongs to the SearchResult union there).
+  const spreadInto = (condition: string | undefined): void => {
+    const parent = typeInfo.getParentType();
+    if (!condition || !parent || parent.name === condition) return;
+    const conditionType = schema.getType(condition);
+    if (isAbstractType(parent) && conditionType && !isAbstractType(conditionType)) {
+      narrow(ownership.memberships.get(`${parent.name}>${condition}`));
+    } else if (!isAbstractType(parent) && conditionType && isAbstractType(conditionType)) {
+      narrow(ownership.memberships.get(`${condition}>${parent.name}`));
+    } else {
+      impossible = true;
+    }
+  };
   visit(
     document,
     visitWithTypeInfo(typeInfo, {
@@ -54,6 +75,11 @@ export function singleSubgraphRoute(
       InlineFragment(node) {
         const condition = node.typeCondition?.name.value;
         if (condition) narrow(ownership.typeOwners.get(condition));
+        spreadInto(condition);
+        return impossible ? BREAK : undefined;
+      },
+      FragmentSpread(node) {
+        spreadInto(fragmentTypes.get(node.name.value));
         return impossible ? BREAK : undefined;
       },
       FragmentDefinition(node) {
