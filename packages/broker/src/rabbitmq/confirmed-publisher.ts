@@ -47,7 +47,7 @@ export async function publishUntilConfirmed(openSession: () => Promise<Session>,
       if (error instanceof SessionLostError) await session.close(error.message);
       if (session.isOpen()) {
         if (error instanceof BrokerError) throw error;
-        throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`);
+        throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
     }
   }

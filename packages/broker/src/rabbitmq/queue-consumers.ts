@@ -47,7 +47,7 @@ export class QueueConsumers {
         if (session && !session.isOpen()) continue;
         this.registrations.splice(this.registrations.indexOf(registration), 1);
         if (error instanceof BrokerError) throw error;
-        throw new BrokerError(`Cannot consume queue "${registration.queue}": ${messageOf(error)}`);
+        throw new BrokerError(`Cannot consume queue "${registration.queue}": ${messageOf(error)}`, { cause: error });
       }
     }
   }

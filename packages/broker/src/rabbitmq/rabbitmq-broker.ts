@@ -94,7 +94,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
         await session.ensureQueue(queue);
       } catch (error) {
         if (!session.isOpen()) throw new BrokerConnectionLostError(queue);
-        throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`);
+        throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       return (await rpc.call(session, queue, body, timeoutMs, deadline)) as T;
     },

@@ -16,7 +16,7 @@ export async function rabbitmqUnavailableReason(): Promise<string | undefined> {
     return undefined;
   } catch (error) {
     const reason = `RabbitMQ not reachable at ${RABBITMQ_URL.replace(/\/\/[^@]*@/, '//')}: ${error instanceof Error ? error.message : String(error)}`;
-    if (process.env.CI === 'true') throw new Error(`${reason} (required when CI=true)`);
+    if (process.env.CI === 'true') throw new Error(`${reason} (required when CI=true)`, { cause: error });
     return reason;
   }
 }
@@ -64,16 +64,19 @@ export async function rabbitmqctlUnavailableReason(): Promise<string | undefined
     return undefined;
   } catch (error) {
     const reason = `rabbitmqctl not usable (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-    if (process.env.CI === 'true') throw new Error(`${reason} (required when CI=true)`);
+    if (process.env.CI === 'true') throw new Error(`${reason} (required when CI=true)`, { cause: error });
     return reason;
   }
 }
 
 /** Has RabbitMQ itself close every connection whose client named itself `connectionName`; returns how many. */
 export async function closeConnectionsNamed(connectionName: string): Promise<number> {
-  const { stdout } = await run('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '--formatter', 'json', '--quiet'], { timeout: 15_000 });
-  const connections = JSON.parse(stdout) as Array<{ pid: string; client_properties: unknown }>;
-  const matching = connections.filter((connection) => JSON.stringify(connection.client_properties).includes(`"${connectionName}"`));
+  // The JSON formatter prints pids in a form close_connection does not take, so read the table instead.
+  const { stdout } = await run('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '--quiet', '--no-table-headers'], { timeout: 15_000 });
+  const matching = stdout
+    .split('\n')
+    .filter((line) => line.includes(`{"connection_name","${connectionName}"}`))
+    .map((line) => ({ pid: line.split('\t')[0] ?? '' }));
   for (const { pid } of matching) {
     await run('rabbitmqctl', ['close_connection', pid, 'fault test: closed by the server'], { timeout: 15_000 });
   }
