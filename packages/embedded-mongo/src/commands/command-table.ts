@@ -7,7 +7,7 @@ import { findAndModify } from './find-and-modify-command.js';
 import { createIndexes, dropIndexes, listIndexes } from './index-commands.js';
 import { insert } from './insert-command.js';
 import {
-  buildInfo, connectionStatus, endSessions, getCmdLineOpts, getLog, getParameter, hello, hostInfo, ping, serverStatus, whatsmyuri,
+  buildInfo, connectionStatus, endSessions, explain, getCmdLineOpts, getLog, getParameter, hello, hostInfo, ping, serverStatus, whatsmyuri,
 } from './server-commands.js';
 import { update } from './update-command.js';
 
@@ -28,6 +28,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   getLog,
   endSessions,
   killAllSessions: endSessions,
+  explain,
   listDatabases,
   listCollections,
   create,

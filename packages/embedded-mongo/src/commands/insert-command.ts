@@ -1,5 +1,9 @@
 import { type Document, ObjectId } from 'bson';
+import { MongoCommandError } from '../errors.js';
+import { bsonSize } from '../wire/bson-codec.js';
 import { type CommandHandler, collectionName } from './command-context.js';
+
+const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 import { withWriteErrors, writeError } from './write-errors.js';
 
 /** MongoDB stores `_id` first and generates an ObjectId when the client sent none. */
@@ -17,7 +21,10 @@ export const insert: CommandHandler = (command, context) => {
   let n = 0;
   for (const [index, raw] of documents.entries()) {
     try {
-      context.storage.insert(collection, withIdFirst(raw));
+      const doc = withIdFirst(raw);
+      const size = bsonSize(doc);
+      if (size > MAX_DOCUMENT_BYTES) throw new MongoCommandError(10334, 'BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`);
+      context.storage.insert(collection, doc);
       n += 1;
     } catch (error) {
       errors.push(writeError(index, error));
