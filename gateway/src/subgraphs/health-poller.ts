@@ -25,7 +25,8 @@ export class HealthPoller {
   constructor(registry: SubgraphRegistry, options: HealthPollerOptions) {
     this.#registry = registry;
     this.#options = options;
-    this.#timeoutMs = Math.max(250, Math.min(options.intervalMs, 2000));
+    // A floor of 1 s so a loaded machine does not read a slow answer as a dead plugin.
+    this.#timeoutMs = Math.max(1000, Math.min(options.intervalMs, 2000));
   }
 
   start(): void {
