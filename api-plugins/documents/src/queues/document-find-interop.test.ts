@@ -14,7 +14,7 @@ async function unavailableReason(): Promise<string | undefined> {
     await connection.close();
     return undefined;
   } catch (error) {
-    if (process.env.CI === 'true') throw new Error(`RabbitMQ is required in CI and is not reachable: ${String(error)}`);
+    if (process.env.CI === 'true') throw new Error('RabbitMQ is required in CI and is not reachable', { cause: error });
     return `RabbitMQ not reachable at 127.0.0.1:5672 (${(error as Error).message})`;
   }
 }
