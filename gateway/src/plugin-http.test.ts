@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { pino } from 'pino';
 import { startGateway, type Gateway } from './index.js';
 import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
@@ -57,6 +58,24 @@ describe('plugin HTTP proxy and /health', () => {
     assert.equal(echo.headers['x-forwarded-for'], '127.0.0.1');
     assert.equal(echo.headers['x-forwarded-host'], new URL(gateway.url).host);
     assert.equal(echo.headers['x-forwarded-proto'], 'http');
+    assert.equal(echo.headers['x-forwarded-prefix'], '/pl:documents');
+  });
+
+  it('refuses a declared body over 50 MB with 413 before reading it', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${gateway.url}/pl:documents/echo`, {
+        method: 'POST',
+        headers: { 'content-length': String(60 * 1024 * 1024) },
+      });
+      req.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.write('x'.repeat(1024));
+    });
+    assert.equal(status, 413);
   });
 
   it('streams a large request body through', async () => {

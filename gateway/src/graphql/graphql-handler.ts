@@ -53,7 +53,8 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     const preparer = deps.preparer();
     if (!preparer) {
       const waiting = registry.all().map(({ name }) => pluginUnavailableError(name));
-      return sendJson(res, 503, { errors: waiting.length ? waiting : [{ message: 'No plugin is configured', extensions: { code: 'PLUGIN_UNAVAILABLE' } }] });
+      if (waiting.length === 0) return sendError(res, 503, 'No plugin is configured', 'PLUGIN_UNAVAILABLE');
+      return sendJson(res, 503, { errors: waiting });
     }
 
     const prepared = preparer.prepare(request.query);

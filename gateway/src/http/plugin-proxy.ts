@@ -52,6 +52,8 @@ export async function proxyPluginRequest(
   }
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   const headers = headersForPlugin(req);
+  // Lets the plugin build links that go back through the gateway.
+  headers['x-forwarded-prefix'] = `/pl:${subgraph.name}`;
   const contentLength = req.headers['content-length'];
   if (contentLength !== undefined) headers['content-length'] = contentLength;
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
