@@ -7,12 +7,12 @@ import {
   type DocumentNode,
   type ValidationRule,
 } from 'graphql';
-import { depthLimitRule } from './depth-limit-rule.js';
 import { LruCache } from './lru-cache.js';
+import { operationLimitsRule, type OperationLimits } from './operation-limits-rule.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import type { Supergraph } from './supergraph.js';
 
-export const MAX_QUERY_DEPTH = 32;
+export const OPERATION_LIMITS: OperationLimits = { maxDepth: 32, maxFields: 5000 };
 const CACHE_CAPACITY = 1000;
 // Texts longer than this are parsed every time rather than pinned in the cache.
 const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
@@ -43,7 +43,7 @@ export class OperationPreparer {
     readonly supergraph: Supergraph,
     dev: boolean,
   ) {
-    this.#rules = [...specifiedRules, depthLimitRule(MAX_QUERY_DEPTH)];
+    this.#rules = [...specifiedRules, operationLimitsRule(OPERATION_LIMITS)];
     if (!dev) this.#rules.push(NoSchemaIntrospectionCustomRule);
   }
 
