@@ -42,7 +42,7 @@ export class RpcClient {
       this.replyQueues.set(session.id, DIRECT_REPLY_TO);
     } else {
       const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
-      await channel.consume(queue, (message) => this.onReply(session, channel, message, true), { noAck: false });
+      await channel.consume(queue, (message) => this.onReply(session, channel, message, false), { noAck: true });
       this.replyQueues.set(session.id, queue);
     }
   }
