@@ -25,6 +25,12 @@ describe('sort, skip/limit, cursors, count and distinct', () => {
     assert.deepEqual(asc, [3, 4, 9, 2, 10, 1, 5, 8, 6, 7]);
     const desc = (await c.find({}, { sort: { v: -1, _id: 1 } }).toArray()).map((d) => d._id);
     assert.deepEqual(desc, [7, 6, 8, 5, 1, 10, 2, 9, 3, 4]);
+    await c.createIndex({ v: 1 });
+    const viaIndex = (await c.find({}, { sort: { v: 1 } }).toArray()).map((d) => d._id);
+    assert.deepEqual(viaIndex.slice(2), [9, 2, 10, 1, 5, 8, 6, 7]);
+    assert.deepEqual(viaIndex.slice(0, 2).sort(), [3, 4]);
+    const top = (await c.find({ v: { $exists: true } }, { sort: { v: -1 }, limit: 3 }).toArray()).map((d) => d._id);
+    assert.deepEqual(top, [7, 6, 8]);
   });
 
   it('sorts on several keys, arrays by their min/max element', async () => {

@@ -19,15 +19,22 @@ export function matchDocuments(collection: Collection | undefined, options: Find
   const sort = parseSortSpec(options.sort);
   const skip = Math.max(0, options.skip ?? 0);
   const limit = options.limit && options.limit !== 0 ? Math.abs(options.limit) : Number.POSITIVE_INFINITY;
+  let source: Iterable<Document> | undefined = collection.narrowed(filter);
+  let presorted = sort.length === 0;
+  if (!source && sort.length === 1) {
+    const [path, direction] = sort[0] as [string, 1 | -1];
+    source = collection.orderedBy(path, direction);
+    presorted = source !== undefined;
+  }
   const matched: Document[] = [];
-  // Without a sort the scan can stop as soon as the window is full.
-  const stopAt = sort.length === 0 ? skip + limit : Number.POSITIVE_INFINITY;
-  for (const doc of collection.candidates(filter)) {
+  // When the source is already in sort order the scan stops as soon as the window is full.
+  const stopAt = presorted ? skip + limit : Number.POSITIVE_INFINITY;
+  for (const doc of source ?? collection.docs.values()) {
     if (!matcher.test(doc)) continue;
     matched.push(doc);
     if (matched.length >= stopAt) break;
   }
-  const ordered = sortDocuments(matched, sort);
+  const ordered = presorted ? matched : sortDocuments(matched, sort);
   return skip > 0 || limit !== Number.POSITIVE_INFINITY ? ordered.slice(skip, skip + limit) : ordered;
 }
 

@@ -52,3 +52,17 @@ export function indexableValues(doc: unknown, path: string): unknown[] {
   }
   return out;
 }
+
+/** Whether a path meets an array anywhere along it in this document (the index becomes multikey). */
+export function crossesArray(doc: unknown, path: string): boolean {
+  let level: unknown[] = [doc];
+  for (const part of path.split('.')) {
+    const next: unknown[] = [];
+    for (const value of level) {
+      if (Array.isArray(value)) return true;
+      if (isPlainObject(value) && Object.prototype.hasOwnProperty.call(value, part)) next.push(value[part]);
+    }
+    level = next;
+  }
+  return level.some(Array.isArray);
+}

@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { indexKey } from '../query/index-key.js';
 import { compileFilter, type Matcher } from '../query/matcher.js';
-import { indexableValues, pathValues } from '../query/path-values.js';
+import { crossesArray, indexableValues, pathValues } from '../query/path-values.js';
 import { type Bound, OrderedKeys } from './ordered-keys.js';
 import type { IndexSpec } from './index-spec.js';
 
@@ -61,7 +61,7 @@ export class CollectionIndex {
   add(doc: Document, docKey: string): void {
     if (!this.covers(doc)) return;
     if (this.spec.unique) for (const key of this.uniqueKeysOf(doc)) this.uniqueKeys.set(key, docKey);
-    if (!this.multikey && this.fields.some((field) => reachesArray(doc, field))) this.multikey = true;
+    if (!this.multikey && this.fields.some((field) => crossesArray(doc, field))) this.multikey = true;
     for (const value of indexableValues(doc, this.firstField)) {
       const key = indexKey(value);
       const postings = this.byFirst.get(key);
@@ -86,12 +86,31 @@ export class CollectionIndex {
       const postings = this.byFirst.get(key);
       if (postings === undefined) continue;
       if (typeof postings === 'string') {
-        if (postings === docKey) this.byFirst.delete(key);
+        if (postings === docKey) this.forget(key, value);
       } else {
         postings.delete(docKey);
         if (postings.size === 1) this.byFirst.set(key, postings.values().next().value as string);
-        else if (postings.size === 0) this.byFirst.delete(key);
+        else if (postings.size === 0) this.forget(key, value);
       }
+    }
+  }
+
+  private forget(key: string, value: unknown): void {
+    this.byFirst.delete(key);
+    this.ordered.delete(key, value ?? null);
+  }
+
+  /** Whether a walk in index order yields every document exactly once, in sort order of the first field. */
+  get sortable(): boolean {
+    return !this.multikey && !this.spec.sparse && !this.spec.partialFilterExpression && typeof this.spec.key[this.firstField] === 'number';
+  }
+
+  /** Document keys in the order of the first field's values. */
+  *walk(direction: 1 | -1): Generator<string> {
+    for (const { key } of this.ordered.walk(direction)) {
+      const postings = this.byFirst.get(key);
+      if (typeof postings === 'string') yield postings;
+      else if (postings) yield* postings;
     }
   }
 
@@ -110,7 +129,7 @@ export class CollectionIndex {
   /** Document keys whose first field lies within the bounds. */
   lookupRange(rank: number, lower: Bound | undefined, upper: Bound | undefined): Set<string> {
     const out = new Set<string>();
-    for (const key of this.ordered.range((k) => this.byFirst.has(k), rank, lower, upper)) {
+    for (const key of this.ordered.range(rank, lower, upper)) {
       const postings = this.byFirst.get(key);
       if (typeof postings === 'string') out.add(postings);
       else if (postings) for (const docKey of postings) out.add(docKey);
@@ -119,7 +138,3 @@ export class CollectionIndex {
   }
 }
 
-function reachesArray(doc: Document, field: string): boolean {
-  const values = pathValues(doc, field);
-  return values.length > 1 || values.some(Array.isArray) || field.split('.').some((_, i, parts) => pathValues(doc, parts.slice(0, i + 1).join('.')).some(Array.isArray));
-}

@@ -5,6 +5,7 @@ import { indexKey } from '../query/index-key.js';
 import { pathValues } from '../query/path-values.js';
 import { CollectionIndex } from './collection-index.js';
 import { ID_INDEX, type IndexSpec } from './index-spec.js';
+import { OrderedKeys } from './ordered-keys.js';
 
 /**
  * The documents of one collection keyed by their `_id`, plus its secondary indexes.
@@ -12,6 +13,8 @@ import { ID_INDEX, type IndexSpec } from './index-spec.js';
  */
 export class Collection {
   readonly docs = new Map<string, Document>();
+  /** `_id` values in BSON order; the docs map is the `_id` index's hash. */
+  private readonly idOrder = new OrderedKeys();
   private readonly indexes = new Map<string, CollectionIndex>();
 
   constructor(
@@ -58,6 +61,7 @@ export class Collection {
       if (index.findConflict(doc, docKey) !== undefined) throw this.duplicateKeyError(index, doc);
     }
     this.docs.set(docKey, doc);
+    this.idOrder.add(docKey, doc._id);
     for (const index of this.indexes.values()) index.add(doc, docKey);
   }
 
@@ -75,6 +79,7 @@ export class Collection {
   remove(doc: Document): void {
     const docKey = indexKey(doc._id);
     if (!this.docs.delete(docKey)) return;
+    this.idOrder.delete(docKey, doc._id);
     for (const index of this.indexes.values()) index.remove(doc, docKey);
   }
 
@@ -84,19 +89,27 @@ export class Collection {
     if (existing) this.remove(existing);
     const docKey = indexKey(doc._id);
     this.docs.set(docKey, doc);
+    this.idOrder.add(docKey, doc._id);
     for (const index of this.indexes.values()) index.add(doc, docKey);
   }
 
-  /**
-   * The documents that can match a filter, narrowed by the most selective usable index;
-   * a superset of the matches (the matcher still runs), in insertion order for a full scan.
-   */
+  /** The documents that can match a filter: narrowed by an index when one applies, else all. */
   candidates(filter: Document): Iterable<Document> {
+    return this.narrowed(filter) ?? this.docs.values();
+  }
+
+  /**
+   * The documents that can match a filter, narrowed by the most selective usable index (a superset
+   * of the matches: the matcher still runs); undefined when no index narrows the filter.
+   */
+  narrowed(filter: Document): Document[] | undefined {
     let best: Set<string> | undefined;
     for (const cond of indexConditions(filter)) {
       let keys: Set<string> | undefined;
       if (cond.path === '_id' && cond.kind === 'equal') {
         keys = new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k)));
+      } else if (cond.path === '_id' && cond.kind === 'range') {
+        keys = new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper));
       } else {
         const index = this.usableIndex(cond.path);
         if (!index) continue;
@@ -108,13 +121,31 @@ export class Collection {
       if (!best || keys.size < best.size) best = keys;
       if (best.size === 0) break;
     }
-    if (!best) return this.docs.values();
+    if (!best) return undefined;
     const out: Document[] = [];
     for (const key of best) {
       const doc = this.docs.get(key);
       if (doc) out.push(doc);
     }
     return out;
+  }
+
+  /** Every document in the order of one field, when an index gives that order; else undefined. */
+  orderedBy(path: string, direction: 1 | -1): Iterable<Document> | undefined {
+    let keys: Iterable<string> | undefined;
+    if (path === '_id') keys = (function* (order: OrderedKeys) {
+      for (const entry of order.walk(direction)) yield entry.key;
+    })(this.idOrder);
+    else {
+      for (const index of this.indexes.values()) if (index.firstField === path && index.sortable) keys = index.walk(direction);
+    }
+    if (!keys) return undefined;
+    return (function* (docs: Map<string, Document>, order: Iterable<string>) {
+      for (const key of order) {
+        const doc = docs.get(key);
+        if (doc) yield doc;
+      }
+    })(this.docs, keys);
   }
 
   private usableIndex(path: string): CollectionIndex | undefined {
