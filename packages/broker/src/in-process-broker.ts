@@ -112,7 +112,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
       if (!consumer) return;
       const message = state.messages.shift();
       if (!message) return;
-      if (message.rpc && message.rpc.expiresAt <= Date.now()) continue;
+      if (message.rpc && (message.rpc.expiresAt <= Date.now() || !pendingCalls.has(message.rpc.correlationId))) continue;
       consumer.inFlight += 1;
       const delivery = deliver(state.name, consumer, message).finally(() => {
         consumer.inFlight -= 1;
