@@ -7,6 +7,9 @@ import { isPlainObject } from '../query/path-values.js';
 import { type CommandHandler, optionalNumber } from './command-context.js';
 import { cursorReply } from './find-commands.js';
 
+/** Stages that only read their input documents, so stored documents can be fed to them uncopied. */
+const READ_ONLY_STAGES = new Set(['$match', '$group', '$count', '$limit', '$skip', '$sort', '$sortByCount']);
+
 const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$changeStream', '$geoNear', '$search']);
 
 export const aggregate: CommandHandler = (command, context) => {
@@ -36,8 +39,20 @@ export const aggregate: CommandHandler = (command, context) => {
     sort = stages[i]?.$sort as Document;
     i += 1;
   }
-  let docs = matchDocuments(collection, { filter, sort }).map(cloneValue);
+  let skip: number | undefined;
+  let limit: number | undefined;
+  if (stages[i]?.$skip !== undefined) {
+    skip = optionalNumber(stages[i]?.$skip);
+    i += 1;
+  }
+  if ((optionalNumber(stages[i]?.$limit) ?? 0) > 0) {
+    limit = optionalNumber(stages[i]?.$limit);
+    i += 1;
+  }
   const rest = stages.slice(i);
+  const readOnly = rest.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0] as string));
+  let docs = matchDocuments(collection, { filter, sort, skip, limit });
+  if (!readOnly) docs = docs.map(cloneValue);
   if (rest.length > 0) {
     docs = runPipeline(docs, rest, {
       collectionResolver: (name) => [...(context.storage.collection(context.db, name)?.docs.values() ?? [])].map(cloneValue),

@@ -87,6 +87,14 @@ describe('aggregate', () => {
     assert.deepEqual(rows, [{ likes: 7, posts: 2, name: 'Ada' }, { likes: 1, posts: 1, name: 'Alan' }]);
   });
 
+  it('stages that reshape documents never change the stored ones', async () => {
+    const c = fx.db.collection('untouched');
+    await c.insertOne({ _id: 1 as never, nested: { a: 1 }, list: [{ k: 1 }] });
+    await c.aggregate([{ $addFields: { 'nested.b': 2 } }, { $unwind: '$list' }, { $set: { 'list.k': 9 } }]).toArray();
+    await c.aggregate([{ $match: {} }, { $skip: 0 }, { $limit: 5 }, { $project: { 'nested.a': 0 } }]).toArray();
+    assert.deepEqual(await c.findOne({ _id: 1 as never }), { _id: 1, nested: { a: 1 }, list: [{ k: 1 }] });
+  });
+
   it('an unknown stage answers a MongoDB-shaped error naming it', async () => {
     await assert.rejects(fx.db.collection('orders').aggregate([{ $teleport: {} }]).toArray(), (e: { code?: number; message: string }) => {
       assert.equal(e.code, 40324);

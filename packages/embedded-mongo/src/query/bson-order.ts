@@ -49,7 +49,12 @@ function compareNumbers(a: number | bigint, b: number | bigint): number {
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = (a[i] as number) - (b[i] as number);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
 /** Total order over BSON values as MongoDB compares them (no collation). */

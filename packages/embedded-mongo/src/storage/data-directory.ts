@@ -8,6 +8,8 @@ import { frameRecord, readRecords } from './record-file.js';
 const SNAPSHOT = /^snapshot-(\d+)\.bson$/;
 const JOURNAL = /^journal-(\d+)\.log$/;
 const LOCK_FILE = 'embedded-mongo.lock';
+/** Records serialised per write while compacting; requests are served between slices. */
+const SNAPSHOT_SLICE = 2000;
 
 const snapshotName = (gen: number): string => `snapshot-${String(gen).padStart(8, '0')}.bson`;
 const journalName = (gen: number): string => `journal-${String(gen).padStart(8, '0')}.log`;
@@ -70,12 +72,16 @@ export class DataDirectory {
     await rm(join(this.dir, LOCK_FILE), { force: true });
   }
 
-  /** Writes a snapshot of the current state and drops the journal it replaces. */
+  /**
+   * Writes a snapshot of the current state and drops the journal it replaces. Stored documents are
+   * never changed in place (an update stores a new object), so holding references to them is a
+   * consistent picture of this moment; serialising it then proceeds in slices between requests.
+   */
   async compact(): Promise<void> {
     const next = this.gen + 1;
     const nextJournal = await Journal.open(join(this.dir, journalName(next)));
     // From here to the switch nothing awaits: the snapshot is exactly the state before the next journal's first record.
-    const frames = [...dumpCatalog(this.catalog)].map(frameRecord);
+    const records = [...dumpCatalog(this.catalog)];
     const previous = this.journal;
     const previousGen = this.gen;
     this.journal = nextJournal;
@@ -88,18 +94,23 @@ export class DataDirectory {
     }
     const tmp = join(this.dir, `${snapshotName(next)}.tmp`);
     const file = await open(tmp, 'w');
+    let bytes = 0;
     try {
-      for (let i = 0; i < frames.length; i += 4096) await file.write(Buffer.concat(frames.slice(i, i + 4096)));
+      for (let i = 0; i < records.length; i += SNAPSHOT_SLICE) {
+        const slice = Buffer.concat(records.slice(i, i + SNAPSHOT_SLICE).map(frameRecord));
+        bytes += slice.length;
+        await file.write(slice);
+      }
       await file.sync();
     } finally {
       await file.close();
     }
     await rename(tmp, join(this.dir, snapshotName(next)));
     await this.syncDirectory();
-    this.snapshotBytes = frames.reduce((sum, frame) => sum + frame.length, 0);
+    this.snapshotBytes = bytes;
     await rm(join(this.dir, snapshotName(previousGen)), { force: true });
     await rm(join(this.dir, journalName(previousGen)), { force: true });
-    this.log(`compacted into ${snapshotName(next)} (${this.snapshotBytes} bytes)`);
+    this.log(`compacted into ${snapshotName(next)} (${bytes} bytes)`);
   }
 
   private async recover(): Promise<void> {
