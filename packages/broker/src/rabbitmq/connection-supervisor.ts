@@ -2,6 +2,7 @@ import { connect } from 'amqplib';
 import { BrokerClosedError, BrokerUnavailableError } from '../errors.js';
 import type { BrokerLogger } from '../logger.js';
 import { Session } from './session.js';
+import { coalesceSocketWrites } from './socket-coalescing.js';
 
 export interface SupervisorOptions {
   url: string;
@@ -73,6 +74,7 @@ export class ConnectionSupervisor {
       // amqplib leaves Nagle on, which alone turns a sub-millisecond round trip into tens of milliseconds.
       const connection = await connect(url, { noDelay: true, clientProperties: { connection_name: connectionName } });
       connection.on('error', (error: Error) => logger.warn({ err: error }, 'RabbitMQ connection error'));
+      if (!coalesceSocketWrites(connection)) logger.debug('amqplib socket not found; frames are written one by one');
       session = await Session.create(this.nextId++, connection, prefetch, logger);
       await this.options.setUp(session);
       if (!session.isOpen()) throw new Error('connection closed while setting up');
