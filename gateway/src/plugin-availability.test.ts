@@ -174,3 +174,50 @@ describe('a plugin redeployed with a new schema', () => {
     }
   });
 });
+
+describe('a plugin that comes back with a schema that does not compose', () => {
+  it('keeps serving the last good composition and logs why', async () => {
+    const logLines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void logLines.push(line) });
+    const documents = await startDocumentsHost();
+    const first = await startTestPluginHost({
+      name: 'notes',
+      typeDefs: `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+        type Query { notes: [String!] }`,
+      resolvers: { Query: { notes: () => ['a'] } },
+    });
+    const gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      pollIntervalMs: 60_000,
+      subgraphs: [
+        { name: 'documents', url: documents.url },
+        { name: 'notes', url: first.url },
+      ],
+    });
+    let second: TestPluginHost | undefined;
+    try {
+      await first.dispose();
+      await gateway.refresh();
+      // `Document.name` as Int clashes with the documents plugin's String!, so composition fails.
+      second = await startTestPluginHost({
+        name: 'notes',
+        port: Number(new URL(first.url).port),
+        typeDefs: `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+          type Query { notes: [String!] }
+          type Document @key(fields: "id") { id: ID! name: Int }`,
+        resolvers: { Query: { notes: () => ['a', 'b'] } },
+      });
+      await gateway.refresh();
+      const response = await postGraphql(gateway.url, { query: '{ documents { name } notes }' });
+      assert.deepEqual(response.body, {
+        data: { documents: [{ name: 'Contract' }, { name: 'Invoice' }], notes: ['a', 'b'] },
+      });
+      assert.ok(logLines.some((line) => line.includes('supergraph composition failed')), logLines.join('\n'));
+    } finally {
+      await gateway.stop();
+      await Promise.all([documents.dispose(), second?.dispose()]);
+    }
+  });
+});
