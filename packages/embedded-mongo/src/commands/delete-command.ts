@@ -19,7 +19,7 @@ export const deleteCommand: CommandHandler = (command, context) => {
     try {
       const limit = optionalNumber(statement.limit) === 1 ? 1 : undefined;
       const targets = matchDocuments(collection, { filter: statement.q ?? {}, limit });
-      for (const doc of targets) context.storage.remove(collection!, doc);
+      for (const doc of targets) if (collection) context.storage.remove(collection, doc);
       n += targets.length;
     } catch (error) {
       errors.push(writeError(index, error));

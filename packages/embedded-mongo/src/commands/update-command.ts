@@ -1,8 +1,8 @@
 import type { Document } from 'bson';
-import { applyUpdate, buildUpsert } from '../query/apply-update.js';
+import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { applyUpdate, buildUpsert, updateKind } from '../query/apply-update.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { encodeDocument } from '../wire/bson-codec.js';
-import type { StorageEngine } from '../storage/storage-engine.js';
 import { type CommandContext, type CommandHandler, collectionName } from './command-context.js';
 import { withWriteErrors, writeError } from './write-errors.js';
 
@@ -25,12 +25,13 @@ function sameBytes(a: Document, b: Document): boolean {
   return Buffer.compare(Buffer.from(encodeDocument(a)), Buffer.from(encodeDocument(b))) === 0;
 }
 
-/** Runs one update statement; shared by `update` and `findAndModify`-style callers. */
-export function runUpdate(storage: StorageEngine, context: CommandContext, name: string, statement: UpdateStatement): StatementResult {
+function runUpdate(context: CommandContext, name: string, statement: UpdateStatement): StatementResult {
+  const { storage } = context;
   const filter = statement.q ?? {};
+  if (statement.multi && updateKind(statement.u) === 'replacement') throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', 'multi update is not supported for replacement-style update');
   const collection = storage.collection(context.db, name);
   const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1 });
-  if (targets.length === 0) {
+  if (!collection || targets.length === 0) {
     if (!statement.upsert) return { n: 0, nModified: 0 };
     const doc = buildUpsert(filter, statement.u, statement.arrayFilters);
     storage.insert(storage.ensureCollection(context.db, name), doc);
@@ -40,7 +41,7 @@ export function runUpdate(storage: StorageEngine, context: CommandContext, name:
   for (const doc of targets) {
     const next = applyUpdate(doc, statement.u, { filter, arrayFilters: statement.arrayFilters ?? [] });
     if (sameBytes(doc, next)) continue;
-    storage.replace(collection!, doc, next);
+    storage.replace(collection, doc, next);
     nModified += 1;
   }
   return { n: targets.length, nModified };
@@ -56,7 +57,7 @@ export const update: CommandHandler = (command, context) => {
   let nModified = 0;
   for (const [index, statement] of statements.entries()) {
     try {
-      const result = runUpdate(context.storage, context, name, statement);
+      const result = runUpdate(context, name, statement);
       n += result.n;
       nModified += result.nModified;
       if (result.upsertedId !== undefined) upserted.push({ index, _id: result.upsertedId });

@@ -28,7 +28,7 @@ export function updateKind(update: unknown): UpdateKind {
   const keys = Object.keys(update);
   const operators = keys.filter((key) => key.startsWith('$'));
   if (operators.length > 0 && operators.length !== keys.length) throw badValue('Update document cannot mix operators and fields');
-  return operators.length > 0 || keys.length === 0 ? (keys.length === 0 ? 'replacement' : 'operators') : 'replacement';
+  return operators.length > 0 ? 'operators' : 'replacement';
 }
 
 /** Returns the updated copy of a document; the stored document is never touched. */
