@@ -221,3 +221,39 @@ describe('a plugin that comes back with a schema that does not compose', () => {
     }
   });
 });
+
+describe('a plugin whose schema does not compose at start-up', () => {
+  it('is kept out while the others are composed', async () => {
+    const logLines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void logLines.push(line) });
+    const documents = await startDocumentsHost();
+    const broken = await startTestPluginHost({
+      name: 'notes',
+      typeDefs: `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+        type Query { notes: [String!] }
+        type Document @key(fields: "id") { id: ID! name: Int }`,
+      resolvers: { Query: { notes: () => ['a'] } },
+    });
+    const gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      pollIntervalMs: 60_000,
+      subgraphs: [
+        { name: 'documents', url: documents.url },
+        { name: 'notes', url: broken.url },
+      ],
+    });
+    try {
+      const response = await postGraphql(gateway.url, { query: '{ documents { name } }' });
+      assert.deepEqual(response.body, { data: { documents: [{ name: 'Contract' }, { name: 'Invoice' }] } });
+      const notes = await postGraphql(gateway.url, { query: '{ notes }' });
+      assert.match(notes.body.errors?.[0]?.message ?? '', /Cannot query field "notes"/);
+      const failure = logLines.map((line) => JSON.parse(line) as { msg: string; plugins?: string[] });
+      assert.ok(failure.some((entry) => entry.msg.includes('composition failed') && entry.plugins?.includes('notes')));
+    } finally {
+      await gateway.stop();
+      await Promise.all([documents.dispose(), broken.dispose()]);
+    }
+  });
+});

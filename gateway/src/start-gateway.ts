@@ -1,9 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
-import { OperationPreparer } from './graphql/operation-preparer.js';
+import { pino } from 'pino';
+import { CompositionKeeper } from './graphql/composition-keeper.js';
 import { createGraphqlHandler } from './graphql/graphql-handler.js';
-import { buildSupergraph } from './graphql/supergraph.js';
 import { proxyPluginRequest } from './http/plugin-proxy.js';
 import { createRequestListener } from './http/request-router.js';
 import { sendJson } from './http/send-json.js';
@@ -18,25 +17,6 @@ import {
 import { HealthPoller } from './subgraphs/health-poller.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 
-function composeFromRegistry(
-  registry: SubgraphRegistry,
-  logger: Logger,
-  dev: boolean,
-  current: OperationPreparer | undefined,
-): OperationPreparer | undefined {
-  const known = registry.all().flatMap(({ name, url, sdl }) => (sdl === undefined ? [] : [{ name, url, sdl }]));
-  if (known.length === 0) return current;
-  try {
-    const supergraph = buildSupergraph(known, registry, logger);
-    logger.info({ plugins: supergraph.plugins }, 'supergraph composed');
-    return new OperationPreparer(supergraph, dev);
-  } catch (error) {
-    // Keep serving the last good composition; the plugin that broke it stays out until it is fixed.
-    logger.error({ err: error }, 'supergraph composition failed; keeping the previous one');
-    return current;
-  }
-}
-
 /**
  * Starts the gateway: composes the plugins that are up, listens, and keeps polling their health.
  * Resolves once it listens, even if some (or all) plugins are down.
@@ -46,20 +26,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const dev = options.dev ?? false;
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env['LOG_LEVEL'] ?? 'info' });
   const registry = new SubgraphRegistry(options.subgraphs);
-  let preparer: OperationPreparer | undefined;
+  const compositions = new CompositionKeeper(registry, logger, dev);
 
   const poller = new HealthPoller(registry, {
     intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     logger,
-    onSchemaChanged: () => {
-      preparer = composeFromRegistry(registry, logger, dev, preparer);
-    },
+    onSchemaChanged: () => compositions.update(),
   });
   await poller.checkNow();
   const down = registry.all().filter(({ status }) => status === 'down').map(({ name }) => name);
   if (down.length > 0) logger.warn({ plugins: down }, 'plugins down at start-up; they join when they come up');
 
-  const graphql = createGraphqlHandler({ registry, preparer: () => preparer, dev, logger });
+  const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger });
   const listener = createRequestListener(
     {
       graphql,
