@@ -1,34 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { after, before } from 'node:test';
-import { connectRabbitMQBroker } from '../index.js';
-import { runBrokerContract } from '../test-support/broker-contract.js';
-import { RABBITMQ_URL, RabbitAdmin, rabbitmqUnavailableReason } from '../test-support/rabbitmq.js';
+import { rabbitmqctlUnavailableReason, rabbitmqUnavailableReason } from '../test-support/rabbitmq.js';
 
+// One entry for every RabbitMQ suite, so a machine without RabbitMQ gets one line saying so.
 const unavailable = await rabbitmqUnavailableReason();
-
 if (unavailable) {
-  console.log(`# RabbitMQ contract suite skipped: ${unavailable}`);
+  console.log(`RabbitMQ suites skipped: ${unavailable}`);
 } else {
-  const prefix = `t${randomBytes(4).toString('hex')}`;
-  const queues = new Set<string>();
-  let admin: RabbitAdmin;
-
-  before(async () => {
-    admin = await RabbitAdmin.open();
-  });
-  after(async () => {
-    await admin.deleteQueues(queues);
-    await admin.close();
-  });
-
-  runBrokerContract({
-    name: 'RabbitMQ',
-    createBroker: (options) => connectRabbitMQBroker({ url: RABBITMQ_URL, connectionName: `lattice-test-${prefix}`, ...options }),
-    queueName: (action) => {
-      const queue = `${prefix}:${action}`;
-      queues.add(queue);
-      return queue;
-    },
-    takeDeadLetters: (_broker, queue) => admin.takeDeadLetters(queue),
-  });
+  const { defineContractSuite } = await import('./contract.suite.js');
+  const { defineWireInteropSuite } = await import('./wire-interop.suite.js');
+  defineContractSuite();
+  defineWireInteropSuite();
+  const noRabbitmqctl = await rabbitmqctlUnavailableReason();
+  if (noRabbitmqctl) {
+    console.log(`RabbitMQ fault tests skipped: ${noRabbitmqctl}`);
+  } else {
+    const { defineReconnectSuite } = await import('./reconnect.suite.js');
+    defineReconnectSuite();
+  }
 }

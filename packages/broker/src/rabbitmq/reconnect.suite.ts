@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { connectRabbitMQBroker, type MessageBroker } from '../index.js';
-import { RABBITMQ_URL, RabbitAdmin, closeConnectionsNamed, rabbitmqUnavailableReason, rabbitmqctlUnavailableReason } from '../test-support/rabbitmq.js';
+import { RABBITMQ_URL, RabbitAdmin, closeConnectionsNamed } from '../test-support/rabbitmq.js';
 import { waitFor } from '../test-support/wait-for.js';
 
-const unavailable = (await rabbitmqUnavailableReason()) ?? (await rabbitmqctlUnavailableReason());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Stream {
@@ -31,9 +30,7 @@ function stream(workers: number, step: (i: number) => Promise<boolean>): Stream 
   };
 }
 
-if (unavailable) {
-  console.log(`# RabbitMQ fault tests skipped: ${unavailable}`);
-} else {
+export function defineReconnectSuite(): void {
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const plainQueue = `${prefix}:fault.plain`;
   const rpcQueue = `${prefix}:fault.rpc`;
