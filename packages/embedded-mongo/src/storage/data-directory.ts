@@ -1,5 +1,5 @@
 import { mkdir, open, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Catalog } from './catalog.js';
 import { Journal } from './journal.js';
 import { applyRecord, dumpCatalog, type JournalRecord } from './journal-record.js';
@@ -10,6 +10,9 @@ const JOURNAL = /^journal-(\d+)\.log$/;
 const LOCK_FILE = 'embedded-mongo.lock';
 /** Records serialised per write while compacting; requests are served between slices. */
 const SNAPSHOT_SLICE = 2000;
+
+/** Directories open in this process (the lock file's pid cannot tell two of them apart). */
+const openHere = new Set<string>();
 
 const snapshotName = (gen: number): string => `snapshot-${String(gen).padStart(8, '0')}.bson`;
 const journalName = (gen: number): string => `journal-${String(gen).padStart(8, '0')}.log`;
@@ -48,7 +51,12 @@ export class DataDirectory {
     const data = new DataDirectory(dir, catalog, options);
     await mkdir(dir, { recursive: true });
     await data.lock();
-    await data.recover();
+    try {
+      await data.recover();
+    } catch (error) {
+      await data.unlock();
+      throw error;
+    }
     return data;
   }
 
@@ -69,7 +77,7 @@ export class DataDirectory {
   async close(): Promise<void> {
     if (this.compacting) await this.compacting.catch(() => undefined);
     await this.journal.close();
-    await rm(join(this.dir, LOCK_FILE), { force: true });
+    await this.unlock();
   }
 
   /**
@@ -146,6 +154,7 @@ export class DataDirectory {
   }
 
   private async lock(): Promise<void> {
+    if (openHere.has(resolve(this.dir))) throw new Error(`${this.dir} is in use by this process`);
     const path = join(this.dir, LOCK_FILE);
     try {
       const pid = Number((await readFile(path, 'utf8')).trim());
@@ -154,6 +163,12 @@ export class DataDirectory {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     await writeFile(path, String(process.pid));
+    openHere.add(resolve(this.dir));
+  }
+
+  private async unlock(): Promise<void> {
+    await rm(join(this.dir, LOCK_FILE), { force: true });
+    openHere.delete(resolve(this.dir));
   }
 
   private async syncDirectory(): Promise<void> {
