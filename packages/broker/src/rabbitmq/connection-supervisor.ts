@@ -1,4 +1,4 @@
-import { connect } from 'amqplib';
+import { connect, type ChannelModel } from 'amqplib';
 import { BrokerClosedError, BrokerUnavailableError } from '../errors.js';
 import type { BrokerLogger } from '../logger.js';
 import { Session } from './session.js';
@@ -70,9 +70,10 @@ export class ConnectionSupervisor {
     if (this.closed) return;
     const { url, connectionName, prefetch, logger } = this.options;
     let session: Session | undefined;
+    let connection: ChannelModel | undefined;
     try {
       // amqplib leaves Nagle on, which alone turns a sub-millisecond round trip into tens of milliseconds.
-      const connection = await connect(url, { noDelay: true, clientProperties: { connection_name: connectionName } });
+      connection = await connect(url, { noDelay: true, clientProperties: { connection_name: connectionName } });
       connection.on('error', (error: Error) => logger.warn({ err: error }, 'RabbitMQ connection error'));
       if (!coalesceSocketWrites(connection)) logger.debug('amqplib socket not found; frames are written one by one');
       session = await Session.create(this.nextId++, connection, prefetch, logger);
@@ -81,7 +82,8 @@ export class ConnectionSupervisor {
     } catch (error) {
       this.lastError = error instanceof Error ? error : new Error(String(error));
       logger.warn({ err: this.lastError, attempt: this.attempt }, 'RabbitMQ connection attempt failed');
-      await session?.close('set-up failed');
+      if (session) await session.close('set-up failed');
+      else await connection?.close().catch(() => undefined);
       this.scheduleReconnect();
       return;
     }

@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import { resolveConsumerPolicy, rpcTimeout, settleWithin, type ConsumerPolicyOptions } from '../consumer-policy.js';
-import { BrokerClosedError, BrokerConnectionLostError, BrokerError } from '../errors.js';
+import { BrokerClosedError, BrokerError } from '../errors.js';
 import { DEFAULT_RPC_TIMEOUT_MS, type MessageBroker, type PlainHandler, type QueueName, type RPCHandler, type RPCOptions, type SendOptions } from '../message-broker.js';
 import { assertQueueName } from '../queue-name.js';
 import { encodeMessage } from '../wire-format.js';
-import { publishUntilConfirmed } from './confirmed-publisher.js';
+import { publishUntilConfirmed, SessionLostError } from './confirmed-publisher.js';
 import { ConnectionSupervisor } from './connection-supervisor.js';
 import { QueueConsumers } from './queue-consumers.js';
 import { RpcClient, type RpcReplyMode } from './rpc-client.js';
@@ -89,14 +89,22 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
       const body = Buffer.from(encodeMessage(queue, data, rpcOptions.subdomain));
       refuseWhenClosed(queue);
       const deadline = Date.now() + timeoutMs;
-      const session = await supervisor.session(queue, deadline);
-      try {
-        await session.ensureQueue(queue);
-      } catch (error) {
-        if (!session.isOpen()) throw new BrokerConnectionLostError(queue);
-        throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      for (;;) {
+        const session = await supervisor.session(queue, deadline);
+        try {
+          await session.ensureQueue(queue);
+        } catch (error) {
+          if (!session.isOpen()) continue;
+          throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
+        try {
+          return (await rpc.call(session, queue, body, timeoutMs, deadline)) as T;
+        } catch (error) {
+          // Only a request that was never published is sent again, so none can run twice because of this.
+          if (!(error instanceof SessionLostError)) throw error;
+          await session.close(error.message);
+        }
       }
-      return (await rpc.call(session, queue, body, timeoutMs, deadline)) as T;
     },
 
     async consumeQueue(queue: QueueName, handler: PlainHandler): Promise<void> {

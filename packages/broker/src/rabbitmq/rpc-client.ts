@@ -4,7 +4,7 @@ import { BrokerClosedError, BrokerConnectionLostError, BrokerReplyError, BrokerT
 import type { BrokerLogger } from '../logger.js';
 import type { QueueName } from '../message-broker.js';
 import { decodeReply } from '../wire-format.js';
-import { CONTENT_TYPE } from './confirmed-publisher.js';
+import { CONTENT_TYPE, SessionLostError } from './confirmed-publisher.js';
 import type { Session } from './session.js';
 
 /**
@@ -71,13 +71,16 @@ export class RpcClient {
     }
   }
 
-  /** Publishes the request on `session` and waits for its reply until `deadline` (epoch ms). */
+  /**
+   * Publishes the request on `session` and waits for its reply until `deadline` (epoch ms). Fails with
+   * SessionLostError when the request could not even be published, so the caller may send it on the next session.
+   */
   call(session: Session, queue: QueueName, body: Buffer, timeoutMs: number, deadline: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const remaining = Math.ceil(deadline - Date.now());
       const replyTo = this.replyQueues.get(session.id);
       if (remaining <= 0) return reject(new BrokerTimeoutError(queue, timeoutMs));
-      if (!replyTo || !session.isOpen()) return reject(new BrokerConnectionLostError(queue));
+      if (!replyTo || !session.isOpen()) return reject(new SessionLostError('session lost before publishing'));
       this.sequence += 1;
       const correlationId = `${this.idPrefix}.${this.sequence}`;
       const timer = setTimeout(() => {
@@ -91,7 +94,7 @@ export class RpcClient {
       } catch {
         this.pending.delete(correlationId);
         clearTimeout(timer);
-        reject(new BrokerConnectionLostError(queue));
+        reject(new SessionLostError('RPC channel closed'));
       }
     });
   }
