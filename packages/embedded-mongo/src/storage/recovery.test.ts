@@ -45,7 +45,7 @@ describe('recovery', () => {
     try {
       await seed(dir.path, ['a']);
       const bad = frameRecord({ op: 'put', d: 'db', c: 'c', doc: { _id: 'zz' } });
-      bad[bad.length - 2] ^= 0xff;
+      bad.writeUInt8(bad.readUInt8(bad.length - 2) ^ 0xff, bad.length - 2);
       await appendFile(join(dir.path, 'journal-00000001.log'), bad);
       assert.deepEqual(await storedIds(dir.path), ['a']);
     } finally {
