@@ -8,6 +8,11 @@ export class SessionLostError extends Error {
   override name = 'SessionLostError';
 }
 
+/** RabbitMQ had no queue to route the message to (someone deleted it after we declared it). */
+class QueueMissingError extends Error {
+  override name = 'QueueMissingError';
+}
+
 function isNack(error: unknown): boolean {
   return error instanceof Error && error.message === 'message nacked';
 }
@@ -20,14 +25,18 @@ export async function publishConfirmed(session: Session, queue: string, body: Bu
   await session.writable();
   if (!session.isOpen()) throw new SessionLostError('session lost before publishing');
   await new Promise<void>((resolve, reject) => {
+    const messageId = session.nextMessageId();
     const settle = (error: unknown): void => {
-      if (!error) resolve();
+      if (!error) {
+        if (session.takeReturned(messageId)) reject(new QueueMissingError(`queue "${queue}" does not exist`));
+        else resolve();
+      }
       // amqplib fails outstanding confirms with 'channel closed' before the channel's close listeners run.
       else if (isNack(error) && session.isOpen()) reject(new BrokerError(`RabbitMQ did not accept the message for queue "${queue}" (nack)`));
       else reject(new SessionLostError('session lost before the confirm'));
     };
     try {
-      const fits = session.publishChannel.sendToQueue(queue, body, { persistent: true, contentType: CONTENT_TYPE, headers }, settle);
+      const fits = session.publishChannel.sendToQueue(queue, body, { persistent: true, contentType: CONTENT_TYPE, headers, mandatory: true, messageId }, settle);
       if (!fits) session.noteBackpressure();
     } catch {
       reject(new SessionLostError('publish channel closed'));
@@ -35,13 +44,30 @@ export async function publishConfirmed(session: Session, queue: string, body: Bu
   });
 }
 
+/**
+ * Declares `queue` and publishes to it; a message returned because the queue was deleted meanwhile is sent
+ * again after declaring the queue anew, so a resolved publish always sits in a queue.
+ */
+export async function publishToDeclaredQueue(session: Session, queue: string, body: Buffer, headers?: Record<string, unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await session.ensureQueue(queue);
+    try {
+      await publishConfirmed(session, queue, body, headers);
+      return;
+    } catch (error) {
+      if (!(error instanceof QueueMissingError)) throw error;
+      if (attempt >= 3) throw new BrokerError(`Queue "${queue}" keeps disappearing; message not sent`, { cause: error });
+      session.forgetQueue(queue);
+    }
+  }
+}
+
 /** Sends through whichever session is open, again after a reconnect if the first one died unconfirmed. */
 export async function publishUntilConfirmed(openSession: () => Promise<Session>, queue: string, body: Buffer): Promise<void> {
   for (;;) {
     const session = await openSession();
     try {
-      await session.ensureQueue(queue);
-      await publishConfirmed(session, queue, body);
+      await publishToDeclaredQueue(session, queue, body);
       return;
     } catch (error) {
       if (error instanceof SessionLostError) await session.close(error.message);

@@ -4,7 +4,7 @@ import { BrokerError } from '../errors.js';
 import type { PlainHandler, QueueName, RPCHandler } from '../message-broker.js';
 import { deadLetterQueueName } from '../queue-name.js';
 import { decodeMessage, encodeReply, errorReply, type DecodedMessage } from '../wire-format.js';
-import { CONTENT_TYPE, publishConfirmed, SessionLostError } from './confirmed-publisher.js';
+import { CONTENT_TYPE, publishToDeclaredQueue, SessionLostError } from './confirmed-publisher.js';
 import type { Session } from './session.js';
 
 /** Headers a retried or dead-lettered message carries; the body is never changed. */
@@ -121,7 +121,7 @@ export class QueueConsumers {
     if (this.stopping || !session.isOpen()) return;
     const headers = { ...message.properties.headers, [ATTEMPT_HEADER]: attempt, [ERROR_HEADER]: messageOf(error), [SOURCE_QUEUE_HEADER]: queue };
     try {
-      await publishConfirmed(session, target, message.content, headers);
+      await publishToDeclaredQueue(session, target, message.content, headers);
     } catch (publishError) {
       if (publishError instanceof SessionLostError) return;
       this.policy.logger.error({ queue, target, err: publishError }, 'could not republish a failed message; requeueing it');

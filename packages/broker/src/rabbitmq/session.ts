@@ -1,4 +1,4 @@
-import type { Channel, ChannelModel, ConfirmChannel } from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, Message } from 'amqplib';
 import type { BrokerLogger } from '../logger.js';
 
 /** Options every queue is declared with, by senders and consumers alike, so the declarations never clash. */
@@ -19,6 +19,8 @@ function amqpCode(error: unknown): number | undefined {
 export class Session {
   private open = true;
   private readonly declared = new Map<string, Promise<void>>();
+  private readonly returned = new Set<string>();
+  private messageSequence = 0;
   private declareChannel: Promise<Channel> | undefined;
   private drained: Promise<void> | undefined;
   readonly lost: Promise<void>;
@@ -37,6 +39,10 @@ export class Session {
     });
     publishChannel.on('drain', () => {
       this.drained = undefined;
+    });
+    // RabbitMQ sends basic.return before the confirm of the same message, so the confirm can look it up.
+    publishChannel.on('return', (message: Message) => {
+      this.returned.add(String(message.properties.messageId));
     });
   }
 
@@ -71,6 +77,22 @@ export class Session {
     this.logger.info({ session: this.id, reason }, 'closing RabbitMQ session');
     this.end();
     await this.connection.close().catch(() => undefined);
+  }
+
+  /** An id for a confirmed publish, unique in this session. */
+  nextMessageId(): string {
+    this.messageSequence += 1;
+    return `m${this.messageSequence}`;
+  }
+
+  /** Whether RabbitMQ returned the message as unroutable (its queue is gone); forgets it either way. */
+  takeReturned(messageId: string): boolean {
+    return this.returned.delete(messageId);
+  }
+
+  /** Makes the next ensureQueue declare `queue` again. */
+  forgetQueue(queue: string): void {
+    this.declared.delete(queue);
   }
 
   /** Declares `queue` once per session; a queue someone declared with other arguments is used as it is. */

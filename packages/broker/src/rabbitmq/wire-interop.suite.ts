@@ -67,6 +67,17 @@ export function defineWireInteropSuite(): void {
       assert.equal(message.properties.contentType, 'application/json');
     });
 
+    it('declares a queue deleted behind its back again instead of losing the message', async () => {
+      const queue = queueName('interop.deleted');
+      await broker.sendMessage(queue, 'first');
+      const channel = await raw.createChannel();
+      await channel.deleteQueue(queue);
+      await broker.sendMessage(queue, 'second');
+      const message = await channel.get(queue, { noAck: true });
+      assert.ok(message, 'the queue exists again and holds the message');
+      assert.deepEqual(JSON.parse(message.content.toString()), { data: 'second' });
+    });
+
     it('takes the reply of a consumer written with plain amqplib', async () => {
       const queue = queueName('interop.foreign');
       const channel = await raw.createChannel();
