@@ -1,0 +1,20 @@
+import type { InboxIntegration, UiPluginMenu } from './ui-plugin-config-schema.js';
+
+/** One enabled UI plugin as the shell sees it in `/plugins.json`. */
+export interface PluginManifestEntry {
+  name: string;
+  scope: string;
+  /** URL of the remote's `remoteEntry.js`, absolute or relative to the shell's origin. */
+  remoteEntry: string;
+  routesModule: string;
+  menus: UiPluginMenu[];
+  inboxIntegration?: InboxIntegration;
+  inboxIntegrationSettings?: string;
+  inboxIntegrationForm?: string;
+  inboxConversationDetail?: string;
+}
+
+/** The body of `/plugins.json`. */
+export interface PluginsManifest {
+  plugins: PluginManifestEntry[];
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const pluginName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case plugin name (letters, digits, dashes)');
+// The scope becomes a JavaScript global name in the remote entry, so it must be an identifier.
+const scope = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a JavaScript identifier (letters, digits, _)');
+const exposedPath = z.string().regex(/^\.\/[A-Za-z0-9_/-]+$/, 'must start with "./", e.g. "./routes"');
+const appPath = z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'must be an absolute path such as "/documents/"');
+
+export const menuSchema = z
+  .object({
+    text: z.string().min(1, 'is required'),
+    url: appPath,
+    icon: z.string().optional(),
+    location: z.enum(['mainNavigation', 'settings']),
+  })
+  .strict();
+
+export const inboxIntegrationSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    isAvailable: z.boolean(),
+    kind: z.string().min(1),
+    logo: z.string().optional(),
+    createUrl: z.string().optional(),
+  })
+  .strict();
+
+/** SPEC.md "UI plugin configuration": what `ui-plugins/<name>/ui-plugin.config.json` holds. */
+export const uiPluginConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    name: pluginName,
+    scope,
+    port: z.number().int().min(1).max(65535),
+    exposes: z.record(exposedPath, z.string().min(1)).refine((exposes) => './routes' in exposes, {
+      message: 'must expose "./routes", the module the shell renders for the plugin\'s pages',
+    }),
+    routes: z
+      .object({
+        url: z.string().optional(),
+        scope,
+        module: exposedPath,
+      })
+      .strict(),
+    menus: z.array(menuSchema).default([]),
+    inboxIntegration: inboxIntegrationSchema.optional(),
+    inboxIntegrationSettings: exposedPath.optional(),
+    inboxIntegrationForm: exposedPath.optional(),
+    inboxConversationDetail: exposedPath.optional(),
+  })
+  .strict()
+  .superRefine((config, context) => {
+    if (config.routes.scope !== config.scope) {
+      context.addIssue({ code: 'custom', path: ['routes', 'scope'], message: `must equal scope "${config.scope}"` });
+    }
+    const modules: Array<[string, string | undefined]> = [
+      ['routes', config.routes.module],
+      ['inboxIntegrationSettings', config.inboxIntegrationSettings],
+      ['inboxIntegrationForm', config.inboxIntegrationForm],
+      ['inboxConversationDetail', config.inboxConversationDetail],
+    ];
+    for (const [key, module] of modules) {
+      if (module && !(module in config.exposes)) {
+        context.addIssue({ code: 'custom', path: [key], message: `names "${module}", which "exposes" does not list` });
+      }
+    }
+  });
+
+export type UiPluginConfigInput = z.input<typeof uiPluginConfigSchema>;
+export type UiPluginConfig = z.output<typeof uiPluginConfigSchema>;
+export type UiPluginMenu = z.output<typeof menuSchema>;
+export type InboxIntegration = z.output<typeof inboxIntegrationSchema>;

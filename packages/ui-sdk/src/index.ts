@@ -1,0 +1,12 @@
+// The browser door: what the shell and remotes import at run time. Node-side helpers live behind
+// `@lattice/ui-sdk/config` and `@lattice/ui-sdk/webpack` so they never reach a bundle.
+export { LatticeProvider, type LatticeProviderProps } from './client/LatticeProvider.js';
+export { useLatticeClient } from './client/use-lattice-client.js';
+export { graphQLErrorCode, graphQLErrorMessage } from './client/graphql-error-code.js';
+export type {
+  PluginManifestEntry,
+  PluginsManifest,
+  UiPluginConfig,
+  UiPluginMenu,
+  InboxIntegration,
+} from './config/index.js';

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile, mkdir, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import webpack from 'webpack';
+import { createRemoteWebpackConfig, sharedSingletonNames } from './index.js';
+
+test('a remote built from the helper has remoteEntry.js, mf-manifest.json, ui-plugin.json and hashed chunks', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ui-sdk-remote-'));
+  try {
+    await mkdir(join(dir, 'src'));
+    await writeFile(join(dir, 'src', 'routes.ts'), 'export default function Routes() { return "hello"; }\n');
+    const config = {
+      name: 'hello',
+      scope: 'hello',
+      port: 3099,
+      exposes: { './routes': './src/routes.ts' },
+      routes: { scope: 'hello', module: './routes' },
+      menus: [{ text: 'Hello', url: '/hello/', location: 'mainNavigation' }],
+    };
+    await writeFile(join(dir, 'ui-plugin.config.json'), JSON.stringify(config));
+    const webpackConfig = createRemoteWebpackConfig({ dir, mode: 'production' });
+    const stats = await new Promise<webpack.Stats | undefined>((resolve, reject) => {
+      webpack(webpackConfig, (error, result) => (error ? reject(error) : resolve(result)));
+    });
+    assert.equal(stats?.hasErrors(), false, stats?.toString('errors-only'));
+    const files = await readdir(join(dir, 'dist'));
+    assert.ok(files.includes('remoteEntry.js'));
+    assert.ok(files.includes('mf-manifest.json'));
+    assert.ok(files.some((file) => /\.[0-9a-f]{10}\.js$/.test(file)), `hashed chunks in ${files.join(', ')}`);
+    const written = JSON.parse(await readFile(join(dir, 'dist', 'ui-plugin.json'), 'utf8'));
+    assert.deepEqual(written.menus, config.menus);
+    const manifest = JSON.parse(await readFile(join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
+    assert.equal(manifest.name, 'hello');
+    assert.deepEqual(manifest.exposes.map((expose: { path: string }) => expose.path), ['./routes']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('react and the router are shared as singletons', () => {
+  for (const name of ['react', 'react-dom', 'react-router-dom', '@apollo/client', '@mantine/core', '@lattice/ui-sdk']) {
+    assert.ok((sharedSingletonNames as readonly string[]).includes(name), name);
+  }
+});
