@@ -98,4 +98,12 @@ describe('indexes narrow the documents a query examines', () => {
     collection.addIndex(parseIndexSpec({ key: { tags: 1 } }));
     assert.equal(collection.orderedBy('tags', 1), undefined, 'a multikey index cannot give a sort order');
   });
+
+  it('an $or narrows to the union of its branches when every branch can use an index', () => {
+    const collection = filled(10_000);
+    collection.addIndex(parseIndexSpec({ key: { k: 1 } }));
+    collection.addIndex(parseIndexSpec({ key: { t: 1 } }));
+    assert.equal(count(collection.candidates({ $or: [{ k: 1 }, { t: 's5' }] })), 11);
+    assert.equal(count(collection.candidates({ $or: [{ k: 1 }, { active: true }] })), 10_000, 'a branch without an index means a scan');
+  });
 });

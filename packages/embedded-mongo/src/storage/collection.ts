@@ -103,31 +103,47 @@ export class Collection {
    * of the matches: the matcher still runs); undefined when no index narrows the filter.
    */
   narrowed(filter: Document): Document[] | undefined {
-    let best: Set<string> | undefined;
-    for (const cond of indexConditions(filter)) {
-      let keys: Set<string> | undefined;
-      if (cond.path === '_id' && cond.kind === 'equal') {
-        keys = new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k)));
-      } else if (cond.path === '_id' && cond.kind === 'range') {
-        keys = new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper));
-      } else {
-        const index = this.usableIndex(cond.path);
-        if (!index) continue;
-        if (cond.kind === 'equal') keys = index.lookupEqual(cond.values);
-        // On an array field each bound may be met by a different element, so only one bound narrows safely.
-        else if (index.multikey && cond.lower) keys = index.lookupRange(cond.rank, cond.lower, undefined);
-        else keys = index.lookupRange(cond.rank, cond.lower, cond.upper);
-      }
-      if (!best || keys.size < best.size) best = keys;
-      if (best.size === 0) break;
-    }
-    if (!best) return undefined;
+    const keys = this.narrowedKeys(filter);
+    if (!keys) return undefined;
     const out: Document[] = [];
-    for (const key of best) {
+    for (const key of keys) {
       const doc = this.docs.get(key);
       if (doc) out.push(doc);
     }
     return out;
+  }
+
+  private narrowedKeys(filter: Document): Set<string> | undefined {
+    let best: Set<string> | undefined;
+    const consider = (keys: Set<string>): void => {
+      if (!best || keys.size < best.size) best = keys;
+    };
+    for (const cond of indexConditions(filter)) {
+      if (cond.path === '_id' && cond.kind === 'equal') {
+        consider(new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k))));
+      } else if (cond.path === '_id' && cond.kind === 'range') {
+        consider(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)));
+      } else {
+        const index = this.usableIndex(cond.path);
+        if (!index) continue;
+        if (cond.kind === 'equal') consider(index.lookupEqual(cond.values));
+        // On an array field each bound may be met by a different element, so only one bound narrows safely.
+        else if (index.multikey && cond.lower) consider(index.lookupRange(cond.rank, cond.lower, undefined));
+        else consider(index.lookupRange(cond.rank, cond.lower, cond.upper));
+      }
+      if (best?.size === 0) return best;
+    }
+    // An $or narrows only when every branch does: the union of the branches' candidates.
+    if (Array.isArray(filter.$or) && filter.$or.length > 0) {
+      const union = new Set<string>();
+      for (const branch of filter.$or as Document[]) {
+        const keys = this.narrowedKeys(branch);
+        if (!keys) return best;
+        for (const key of keys) union.add(key);
+      }
+      consider(union);
+    }
+    return best;
   }
 
   /** Every document in the order of one field, when an index gives that order; else undefined. */
