@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolveConsumerPolicy, rpcTimeout, settleWithin, type ConsumerPolicyOptions } from './consumer-policy.js';
 import { BrokerClosedError, BrokerReplyError, BrokerTimeoutError } from './errors.js';
+import { Fifo } from './fifo.js';
 import {
   DEFAULT_RPC_TIMEOUT_MS,
   type MessageBroker,
@@ -40,7 +41,7 @@ type Consumer = { kind: 'plain'; handler: PlainHandler; inFlight: number } | { k
 
 interface QueueState {
   name: QueueName;
-  messages: QueuedMessage[];
+  messages: Fifo<QueuedMessage>;
   consumers: Consumer[];
   nextConsumer: number;
   pumpScheduled: boolean;
@@ -71,7 +72,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
   function queueState(name: QueueName): QueueState {
     let state = queues.get(name);
     if (!state) {
-      state = { name, messages: [], consumers: [], nextConsumer: 0, pumpScheduled: false };
+      state = { name, messages: new Fifo<QueuedMessage>(), consumers: [], nextConsumer: 0, pumpScheduled: false };
       queues.set(name, state);
     }
     return state;
