@@ -83,13 +83,16 @@ export class Collection {
     for (const index of this.indexes.values()) index.remove(doc, docKey);
   }
 
-  /** Loads a document during recovery, replacing any earlier version (journal replay is idempotent). */
+  /**
+   * Loads a document during recovery, replacing any earlier version in place (so natural order
+   * survives a restart); journal replay is idempotent.
+   */
   put(doc: Document): void {
-    const existing = this.get(doc._id);
-    if (existing) this.remove(existing);
     const docKey = indexKey(doc._id);
+    const existing = this.docs.get(docKey);
+    if (existing) for (const index of this.indexes.values()) index.remove(existing, docKey);
+    else this.idOrder.add(docKey, doc._id);
     this.docs.set(docKey, doc);
-    this.idOrder.add(docKey, doc._id);
     for (const index of this.indexes.values()) index.add(doc, docKey);
   }
 

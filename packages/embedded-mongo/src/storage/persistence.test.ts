@@ -13,7 +13,7 @@ describe('persistence under dbPath', () => {
       const client = await MongoClient.connect(first.uri);
       const items = client.db('app').collection('items');
       await items.createIndex({ sku: 1 }, { unique: true });
-      await items.insertMany([{ sku: 'a', n: 1 }, { sku: 'b', n: 2 }]);
+      await items.insertMany([{ sku: 'a', n: 1 }, { sku: 'b', n: 2 }, { sku: 'c', n: 3 }]);
       await items.updateOne({ sku: 'a' }, { $set: { n: 10 } });
       await items.deleteOne({ sku: 'b' });
       await client.close();
@@ -22,7 +22,7 @@ describe('persistence under dbPath', () => {
       const second = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
       const again = await MongoClient.connect(second.uri);
       const docs = await again.db('app').collection('items').find({}, { projection: { _id: 0 } }).toArray();
-      assert.deepEqual(docs, [{ sku: 'a', n: 10 }]);
+      assert.deepEqual(docs, [{ sku: 'a', n: 10 }, { sku: 'c', n: 3 }], 'natural order survives the restart');
       const indexes = await again.db('app').collection('items').listIndexes().toArray();
       assert.deepEqual(indexes.map((i) => i.name), ['_id_', 'sku_1']);
       await again.close();
