@@ -10,6 +10,13 @@ import { cursorReply } from './find-commands.js';
 /** Stages that only read their input documents, so stored documents can be fed to them uncopied. */
 const READ_ONLY_STAGES = new Set(['$match', '$group', '$count', '$limit', '$skip', '$sort', '$sortByCount']);
 
+/** A plain `$lookup` only references the joined documents; one with a sub-pipeline may reshape them. */
+function isReadOnlyStage(stage: Document): boolean {
+  const name = Object.keys(stage)[0] as string;
+  if (name === '$lookup') return isPlainObject(stage.$lookup) && stage.$lookup.pipeline === undefined;
+  return READ_ONLY_STAGES.has(name);
+}
+
 const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$changeStream', '$geoNear', '$search']);
 
 export const aggregate: CommandHandler = (command, context) => {
@@ -50,12 +57,12 @@ export const aggregate: CommandHandler = (command, context) => {
     i += 1;
   }
   const rest = stages.slice(i);
-  const readOnly = rest.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0] as string));
-  let docs = matchDocuments(collection, { filter, sort, skip, limit });
-  if (!readOnly) docs = docs.map(cloneValue);
+  const readOnly = rest.every(isReadOnlyStage);
+  const copy = (found: Document[]): Document[] => (readOnly ? found : found.map(cloneValue));
+  let docs = copy(matchDocuments(collection, { filter, sort, skip, limit }));
   if (rest.length > 0) {
     docs = runPipeline(docs, rest, {
-      collectionResolver: (name) => [...(context.storage.collection(context.db, name)?.docs.values() ?? [])].map(cloneValue),
+      collectionResolver: (name) => copy([...(context.storage.collection(context.db, name)?.docs.values() ?? [])]),
     });
   }
   const cursorOptions = (command.cursor as Document | undefined) ?? {};

@@ -93,6 +93,11 @@ describe('aggregate', () => {
     await c.aggregate([{ $addFields: { 'nested.b': 2 } }, { $unwind: '$list' }, { $set: { 'list.k': 9 } }]).toArray();
     await c.aggregate([{ $match: {} }, { $skip: 0 }, { $limit: 5 }, { $project: { 'nested.a': 0 } }]).toArray();
     assert.deepEqual(await c.findOne({ _id: 1 as never }), { _id: 1, nested: { a: 1 }, list: [{ k: 1 }] });
+    const other = fx.db.collection('untouched2');
+    await other.insertOne({ _id: 1 as never, ref: 1 });
+    await other.aggregate([{ $lookup: { from: 'untouched', localField: 'ref', foreignField: '_id', as: 'j' } }, { $unwind: '$j' }, { $set: { 'j.nested.a': 99 } }]).toArray();
+    await other.aggregate([{ $lookup: { from: 'untouched', localField: 'ref', foreignField: '_id', as: 'j' } }, { $count: 'n' }]).toArray();
+    assert.deepEqual(await c.findOne({ _id: 1 as never }), { _id: 1, nested: { a: 1 }, list: [{ k: 1 }] });
   });
 
   it('an unknown stage answers a MongoDB-shaped error naming it', async () => {
