@@ -7,6 +7,7 @@
  *   npm run bench -w @lattice/broker     # env: RABBITMQ_URL, BENCH_SCALE (default 1), BENCH_ROUNDS (default 3)
  */
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { connectRabbitMQBroker, createInProcessBroker, type MessageBroker, type RpcReplyMode } from '@lattice/broker';
 import { deleteQueues, RABBITMQ_URL } from './rabbitmq-admin.js';
 import { measureCalls, measureThroughput, type RpcFigures, type ThroughputFigures } from './measure.js';
@@ -107,6 +108,7 @@ async function withPair<T>(open: () => Pair | Promise<Pair>, run: (pair: Pair) =
 }
 
 const started = new Date();
+const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
 const rpcRounds: Record<'in-process' | RpcReplyMode, RpcRow[]> = { 'in-process': [], 'reply-queue': [], 'direct-reply-to': [] };
 const throughputRows: ThroughputRow[] = [];
 try {
@@ -129,7 +131,8 @@ const medians: RpcRow[] = [
   { label: `RabbitMQ, direct-reply-to (median of ${rounds})`, ...medianRpc(rpcRounds['direct-reply-to']) },
 ];
 const rabbitLive = throughputRows.find((row) => row.label === 'RabbitMQ, consumer running');
-console.log(`Broker benchmark, ${started.toISOString()}, node ${process.version}, BENCH_SCALE=${scale}, BENCH_ROUNDS=${rounds}\n`);
+const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+console.log(`Broker benchmark, ${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAtStart}, at end ${load}, BENCH_SCALE=${scale}, BENCH_ROUNDS=${rounds}\n`);
 console.log(`RPC round trips (echo handler, ${COUNTS.serial} calls at c=1, ${COUNTS.parallel} at c=64):\n`);
 console.log(rpcTable(medians));
 console.log('\nEvery round:\n');
