@@ -107,4 +107,13 @@ describe('CRUD through the mongodb driver', () => {
     );
     assert.equal(await c.countDocuments(), 2);
   });
+
+  it('unacknowledged writes (w: 0) are applied without a reply', async () => {
+    const c = fx.db.collection('fireandforget');
+    await c.insertOne({ k: 1 }, { writeConcern: { w: 0 } });
+    await c.updateOne({ k: 1 }, { $set: { seen: true } }, { writeConcern: { w: 0 } });
+    let doc = null;
+    for (let i = 0; i < 50 && !doc?.seen; i++) doc = await c.findOne({ k: 1 });
+    assert.equal(doc?.seen, true);
+  });
 });

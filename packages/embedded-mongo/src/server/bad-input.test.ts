@@ -80,6 +80,16 @@ describe('bad input closes only the offending connection', () => {
     await stillServing();
   });
 
+  it('a message cut short by the client closing is dropped with a log line', async () => {
+    const socket: Socket = connect(server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.end(header(100, 2013));
+    await once(socket, 'close');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(logs.some((line) => /ended inside a message \(16 bytes of a truncated message dropped\)/.test(line)), logs.join('\n'));
+    await stillServing();
+  });
+
   it('an unknown opcode closes the connection', async () => {
     const result = await sendAndAwaitClose(server.port, Buffer.concat([header(20, 9999), Buffer.alloc(4)]));
     assert.equal(result.closed, true);

@@ -45,6 +45,10 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
     }
   });
   socket.on('error', () => socket.destroy());
+  socket.on('end', () => {
+    if (framer.pendingBytes > 0) deps.log(`connection ${connectionId} ended inside a message (${framer.pendingBytes} bytes of a truncated message dropped)`);
+    socket.end();
+  });
 
   async function handleMessage(message: Buffer): Promise<void> {
     if (socket.destroyed) return;

@@ -13,6 +13,11 @@ export class MessageFramer {
   private chunks: Buffer[] = [];
   private buffered = 0;
 
+  /** Bytes received that do not yet make a whole message. */
+  get pendingBytes(): number {
+    return this.buffered;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.chunks.push(chunk);
     this.buffered += chunk.length;
