@@ -22,6 +22,9 @@ export const insert: CommandHandler = (command, context) => {
   for (const [index, raw] of documents.entries()) {
     try {
       const doc = withIdFirst(raw);
+      if (Array.isArray(doc._id) || doc._id instanceof RegExp) {
+        throw new MongoCommandError(53, 'InvalidIdField', `The '_id' value cannot be of type ${Array.isArray(doc._id) ? 'array' : 'regex'}`);
+      }
       const size = bsonSize(doc);
       if (size > MAX_DOCUMENT_BYTES) throw new MongoCommandError(10334, 'BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`);
       context.storage.insert(collection, doc);

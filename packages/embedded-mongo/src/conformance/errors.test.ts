@@ -32,6 +32,10 @@ describe('errors in MongoDB shape', () => {
     await assert.rejects(fx.db.createCollection('made'), (e: { code?: number }) => e.code === 48);
   });
 
+  it('an array _id is refused', async () => {
+    await assert.rejects(fx.db.collection('ids').insertOne({ _id: [1, 2] as never }), (e: { code?: number }) => e.code === 53);
+  });
+
   it('a unique index cannot be built over duplicates', async () => {
     const c = fx.db.collection('dupes');
     await c.insertMany([{ k: 1 }, { k: 1 }]);
