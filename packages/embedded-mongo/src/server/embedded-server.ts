@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { serveConnection } from './connection.js';
 import { CursorStore } from './cursor-store.js';
+import { startTtlMonitor } from './ttl-monitor.js';
 
 export interface EmbeddedMongoOptions {
   /** Directory for durable data; omitted means in memory only. */
@@ -13,6 +14,8 @@ export interface EmbeddedMongoOptions {
   log?: (line: string) => void;
   /** Journal size that triggers compaction into a snapshot (default 16 MB). */
   compactAfterBytes?: number;
+  /** How often expired documents of TTL indexes are deleted (default 60 s, as mongod). */
+  ttlIntervalMs?: number;
 }
 
 export interface EmbeddedMongo {
@@ -29,6 +32,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const log = options.log ?? ((line: string) => process.stderr.write(`[embedded-mongo] ${line}\n`));
   const storage = await StorageEngine.open(options.dbPath, { log, compactAfterBytes: options.compactAfterBytes });
   const cursors = new CursorStore();
+  const stopTtl = startTtlMonitor(storage, options.ttlIntervalMs ?? 60_000, log);
   const sockets = new Set<Socket>();
   let connectionIds = 0;
   let requestIds = 0;
@@ -47,6 +51,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       });
     });
   } catch (error) {
+    stopTtl();
     await storage.close();
     throw error;
   }
@@ -60,6 +65,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     host,
     stop: () => {
       stopping ??= (async () => {
+        stopTtl();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
