@@ -17,6 +17,9 @@ export interface SupervisorOptions {
   onLost: (session: Session) => void;
 }
 
+// Without it a host that drops packets holds one attempt for the OS's TCP timeout (minutes).
+const CONNECT_ATTEMPT_TIMEOUT_MS = 5_000;
+
 interface Waiter {
   resolve: (session: Session) => void;
   reject: (error: Error) => void;
@@ -73,7 +76,7 @@ export class ConnectionSupervisor {
     let connection: ChannelModel | undefined;
     try {
       // amqplib leaves Nagle on, which alone turns a sub-millisecond round trip into tens of milliseconds.
-      connection = await connect(url, { noDelay: true, clientProperties: { connection_name: connectionName } });
+      connection = await connect(url, { noDelay: true, timeout: CONNECT_ATTEMPT_TIMEOUT_MS, clientProperties: { connection_name: connectionName } });
       connection.on('error', (error: Error) => logger.warn({ err: error }, 'RabbitMQ connection error'));
       if (!coalesceSocketWrites(connection)) logger.debug('amqplib socket not found; frames are written one by one');
       session = await Session.create(this.nextId++, connection, prefetch, logger);
