@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Document, UpdateFilter } from 'mongodb';
+import { type Document, Long, type UpdateFilter } from 'mongodb';
 import { useDriver } from '../test-support/driver-fixture.js';
 
 describe('update operators', () => {
@@ -95,5 +95,23 @@ describe('update operators', () => {
       assert.equal(typeof e.code, 'number');
       return true;
     });
+  });
+
+  it('answers MongoDB errors where an operator cannot apply, and leaves the document unchanged', async () => {
+    const c = fx.db.collection('typed');
+    await c.insertOne({ _id: 1 as never, s: 'x', n: 5, nested: 1 });
+    await assert.rejects(c.updateOne({ _id: 1 as never }, { $inc: { s: 1 } }), (e: { code?: number }) => e.code === 14);
+    await assert.rejects(c.updateOne({ _id: 1 as never }, { $push: { n: 1 } } as never), (e: { code?: number }) => e.code === 2);
+    await assert.rejects(c.updateOne({ _id: 1 as never }, { $set: { 'nested.deeper': 1 } }), (e: { code?: number }) => e.code === 28);
+    assert.deepEqual(await c.findOne({ _id: 1 as never }), { _id: 1, s: 'x', n: 5, nested: 1 });
+  });
+
+  it('$inc and $mul on int64 values keep them int64', async () => {
+    const c = fx.db.collection('longs');
+    await c.insertOne({ _id: 1 as never, big: Long.fromString('9007199254740993') });
+    await c.updateOne({ _id: 1 as never }, { $inc: { big: 2, fresh: Long.fromNumber(7) } });
+    const doc = await c.findOne({ _id: 1 as never }, { promoteLongs: false });
+    assert.equal(doc?.big.toString(), '9007199254740995');
+    assert.ok(doc?.fresh instanceof Long && doc.fresh.toNumber() === 7);
   });
 });

@@ -7,6 +7,7 @@ import { runPipeline } from './matcher.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
+import { preflightUpdate } from './update-preflight.js';
 
 const UPDATE_OPERATORS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$currentDate', '$push', '$pull', '$pullAll',
@@ -43,7 +44,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     next = { _id: doc._id, ...cloneValue(replacement) };
   } else {
     next = cloneValue(doc);
-    const modifier = operatorsToApply(update as Document, options.inserting ?? false);
+    const modifier = preflightUpdate(next, operatorsToApply(update as Document, options.inserting ?? false));
     if (Object.keys(modifier).length > 0) {
       try {
         mingoUpdate(next, modifier, options.arrayFilters, options.filter, { cloneMode: 'deep', queryOptions: mingoOptions() });

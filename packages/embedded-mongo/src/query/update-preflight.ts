@@ -1,0 +1,80 @@
+import type { Document } from 'bson';
+import { MongoCommandError } from '../errors.js';
+import { bsonTypeAlias } from './bson-type.js';
+import { isPlainObject } from './path-values.js';
+
+const ARITHMETIC = new Set(['$inc', '$mul']);
+const ARRAY_OPERATORS = new Set(['$push', '$addToSet', '$pop', '$pull', '$pullAll']);
+
+type Reached = { kind: 'value'; value: unknown } | { kind: 'missing' } | { kind: 'unknown' };
+
+/** Follows a dotted path without positional operators; fails like MongoDB when it runs into a scalar. */
+function reach(doc: Document, path: string): Reached {
+  const parts = path.split('.');
+  let node: unknown = doc;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (part.startsWith('$')) return { kind: 'unknown' };
+    if (Array.isArray(node)) {
+      if (!/^\d+$/.test(part)) return { kind: 'unknown' };
+      node = node[Number(part)];
+    } else if (isPlainObject(node)) {
+      if (!Object.prototype.hasOwnProperty.call(node, part)) return { kind: 'missing' };
+      node = node[part];
+    } else if (node === null || node === undefined) {
+      return { kind: 'missing' };
+    } else {
+      const parent = parts.slice(0, i).join('.');
+      throw new MongoCommandError(28, 'PathNotViable', `Cannot create field '${part}' in element {${parent}: ${JSON.stringify(node)}}`);
+    }
+  }
+  return { kind: 'value', value: node };
+}
+
+/**
+ * Checks an operator update against the document before mingo applies it, answering MongoDB's
+ * errors where mingo would quietly skip the change, and does int64 arithmetic mingo cannot:
+ * returns the modifier with `$inc`/`$mul` on bigint values turned into `$set`s.
+ */
+export function preflightUpdate(doc: Document, modifier: Document): Document {
+  const out: Document = { ...modifier };
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (!isPlainObject(fields)) continue;
+    for (const [path, operand] of Object.entries(fields)) {
+      const reached = reach(doc, path);
+      if (reached.kind === 'unknown') continue;
+      const current = reached.kind === 'value' ? reached.value : undefined;
+      if (ARITHMETIC.has(op)) {
+        const numeric = typeof current === 'number' || typeof current === 'bigint';
+        if (!numeric && reached.kind === 'value') {
+          throw new MongoCommandError(14, 'TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. {_id: ${JSON.stringify(String(doc._id))}} has the field '${path}' of non-numeric type ${bsonTypeAlias(current)}`);
+        }
+        if (typeof current === 'bigint' || typeof operand === 'bigint') {
+          const result = bigintArithmetic(op, current, operand);
+          if (result !== undefined) {
+            out[op] = withoutKey(out[op] as Document, path);
+            out.$set = { ...(out.$set as Document | undefined), [path]: result };
+          }
+        }
+      } else if (ARRAY_OPERATORS.has(op) && !Array.isArray(current) && current !== undefined) {
+        throw new MongoCommandError(2, 'BadValue', `The field '${path}' must be an array but is of type ${bsonTypeAlias(current)} in document {_id: ${JSON.stringify(String(doc._id))}}`);
+      }
+    }
+    if (isPlainObject(out[op]) && Object.keys(out[op] as Document).length === 0) delete out[op];
+  }
+  return out;
+}
+
+function bigintArithmetic(op: string, current: unknown, operand: unknown): bigint | undefined {
+  const toBig = (v: unknown): bigint | undefined =>
+    typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v === undefined ? 0n : undefined;
+  const a = toBig(current);
+  const b = toBig(operand);
+  if (a === undefined || b === undefined) return undefined;
+  return op === '$inc' ? a + b : a * b;
+}
+
+function withoutKey(fields: Document, key: string): Document {
+  const { [key]: _removed, ...rest } = fields;
+  return rest;
+}
