@@ -49,8 +49,8 @@ export class ConnectionSupervisor {
     return this.current?.isOpen() ? this.current : undefined;
   }
 
-  /** The open session, waiting for a reconnect until `deadline` (epoch ms) at most. */
-  session(queue: string | undefined, deadline: number): Promise<Session> {
+  /** The open session, waiting for a reconnect until `deadline` (epoch ms) at most; `budgetMs` is for the error. */
+  session(queue: string | undefined, deadline: number, budgetMs = Math.max(0, deadline - Date.now())): Promise<Session> {
     if (this.closed) return Promise.reject(new BrokerClosedError(queue));
     const open = this.connected;
     if (open) return Promise.resolve(open);
@@ -62,7 +62,7 @@ export class ConnectionSupervisor {
         timer: setTimeout(() => {
           this.waiters.delete(waiter);
           const cause = this.lastError ? ` (last error: ${this.lastError.message})` : '';
-          reject(new BrokerUnavailableError(queue, `not connected to RabbitMQ within ${waitMs} ms${cause}`));
+          reject(new BrokerUnavailableError(queue, `not connected to RabbitMQ within ${budgetMs} ms${cause}`));
         }, waitMs),
       };
       this.waiters.add(waiter);

@@ -7,8 +7,10 @@ if (unavailable) {
 } else {
   const { defineContractSuite } = await import('./contract.suite.js');
   const { defineWireInteropSuite } = await import('./wire-interop.suite.js');
+  const { defineOutageSuite } = await import('./outage.suite.js');
   defineContractSuite();
   defineWireInteropSuite();
+  defineOutageSuite();
   const noRabbitmqctl = await rabbitmqctlUnavailableReason();
   if (noRabbitmqctl) {
     console.log(`RabbitMQ fault tests skipped: ${noRabbitmqctl}`);

@@ -61,8 +61,9 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
   const sending = new Set<Promise<void>>();
   let closed = false;
 
-  function openSession(queue: QueueName, deadline: number) {
-    return () => supervisor.session(queue, deadline);
+  function openSession(queue: QueueName) {
+    const deadline = Date.now() + sendWaitMs;
+    return () => supervisor.session(queue, deadline, sendWaitMs);
   }
 
   function refuseWhenClosed(queue: QueueName): void {
@@ -74,7 +75,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
       assertQueueName(queue);
       const body = Buffer.from(encodeMessage(queue, data, sendOptions.subdomain));
       refuseWhenClosed(queue);
-      const send = publishUntilConfirmed(openSession(queue, Date.now() + sendWaitMs), queue, body);
+      const send = publishUntilConfirmed(openSession(queue), queue, body);
       sending.add(send);
       try {
         await send;
@@ -90,7 +91,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
       refuseWhenClosed(queue);
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const session = await supervisor.session(queue, deadline);
+        const session = await supervisor.session(queue, deadline, timeoutMs);
         try {
           await session.ensureQueue(queue);
         } catch (error) {
@@ -110,13 +111,13 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
     async consumeQueue(queue: QueueName, handler: PlainHandler): Promise<void> {
       assertQueueName(queue);
       refuseWhenClosed(queue);
-      await consumers.add({ queue, kind: 'plain', handler }, openSession(queue, Date.now() + sendWaitMs));
+      await consumers.add({ queue, kind: 'plain', handler }, openSession(queue));
     },
 
     async consumeRPCQueue(queue: QueueName, handler: RPCHandler): Promise<void> {
       assertQueueName(queue);
       refuseWhenClosed(queue);
-      await consumers.add({ queue, kind: 'rpc', handler }, openSession(queue, Date.now() + sendWaitMs));
+      await consumers.add({ queue, kind: 'rpc', handler }, openSession(queue));
     },
 
     async close(): Promise<void> {

@@ -45,6 +45,16 @@ export class RabbitAdmin {
     }
   }
 
+  /** Removes and returns the bodies waiting in `queue`. */
+  async takeMessages(queue: string): Promise<string[]> {
+    const bodies: string[] = [];
+    for (;;) {
+      const message = await this.channel.get(queue, { noAck: true });
+      if (!message) return bodies;
+      bodies.push(message.content.toString('utf8'));
+    }
+  }
+
   async deleteQueues(queues: Iterable<string>): Promise<void> {
     for (const queue of queues) {
       await this.channel.deleteQueue(queue);
