@@ -78,6 +78,9 @@ export class ConnectionSupervisor {
       // amqplib leaves Nagle on, which alone turns a sub-millisecond round trip into tens of milliseconds.
       connection = await connect(url, { noDelay: true, timeout: CONNECT_ATTEMPT_TIMEOUT_MS, clientProperties: { connection_name: connectionName } });
       connection.on('error', (error: Error) => logger.warn({ err: error }, 'RabbitMQ connection error'));
+      // A resource alarm makes RabbitMQ stop reading publishes; sends then wait for their confirms.
+      connection.on('blocked', (reason: string) => logger.warn({ reason }, 'RabbitMQ blocked this connection'));
+      connection.on('unblocked', () => logger.info('RabbitMQ unblocked this connection'));
       if (!coalesceSocketWrites(connection)) logger.debug('amqplib socket not found; frames are written one by one');
       session = await Session.create(this.nextId++, connection, prefetch, logger);
       await this.options.setUp(session);
