@@ -54,7 +54,7 @@ export function defineReconnectSuite(): void {
   });
 
   describe('RabbitMQ broker when the server closes its connection', () => {
-    it('reconnects, resumes its consumers, delivers every confirmed message and fails the RPCs in flight', { timeout: 30_000 }, async () => {
+    it('reconnects, resumes its consumers, delivers every confirmed message and fails the RPCs in flight', { timeout: 30_000 }, async (t) => {
       const name = `lattice-fault-${prefix}-a`;
       const broker = await connectNamed(name);
       const delivered = new Set<number>();
@@ -105,6 +105,8 @@ export function defineReconnectSuite(): void {
       assert.ok(confirmed.size > before.confirmed + 10, 'sends went on after the reconnect');
       await waitFor('every confirmed message to be delivered', () => [...confirmed].every((i) => delivered.has(i)), 10_000);
 
+      const count = (outcome: string) => rpcOutcomes.filter((entry) => entry.outcome === outcome).length;
+      t.diagnostic(`sends confirmed ${confirmed.size} (${before.confirmed} before the close), all delivered; RPCs ok ${count('ok')}, lost in flight ${count('BrokerConnectionLostError')}`);
       const outcomes = new Set(rpcOutcomes.map(({ outcome }) => outcome));
       assert.deepEqual([...outcomes].sort(), ['BrokerConnectionLostError', 'ok'], 'RPCs either succeed or fail as lost; none times out');
       assert.ok(rpcOutcomes.some(({ at, outcome }) => outcome === 'ok' && at > before.killedAt + 100), 'RPCs succeed again after the reconnect');
