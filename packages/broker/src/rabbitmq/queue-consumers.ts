@@ -76,6 +76,7 @@ export class QueueConsumers {
     if (!message) {
       // RabbitMQ cancels a consumer whose queue was deleted; declaring it again keeps the consumer alive.
       registration.sessionId = undefined;
+      session.forgetQueue(registration.queue);
       this.policy.logger.warn({ queue: registration.queue }, 'consumer cancelled by RabbitMQ; attaching again');
       this.attach(session, registration).catch((error: unknown) => void session.close(`cannot re-attach consumer: ${messageOf(error)}`));
       return;

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { connect, type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { connectRabbitMQBroker, type MessageBroker } from '../index.js';
 import { RABBITMQ_URL, RabbitAdmin } from '../test-support/rabbitmq.js';
+import { waitFor } from '../test-support/wait-for.js';
 
 
 /** What a plain amqplib client using direct reply-to gets back from `queue`. */
@@ -76,6 +77,18 @@ export function defineWireInteropSuite(): void {
       const message = await channel.get(queue, { noAck: true });
       assert.ok(message, 'the queue exists again and holds the message');
       assert.deepEqual(JSON.parse(message.content.toString()), { data: 'second' });
+    });
+
+    it('keeps consuming a queue deleted behind its back', async () => {
+      const queue = queueName('interop.consumed');
+      const received: unknown[] = [];
+      await broker.consumeQueue(queue, (data) => {
+        received.push(data);
+      });
+      await (await raw.createChannel()).deleteQueue(queue);
+      await broker.sendMessage(queue, 'after the delete');
+      await waitFor('the message sent after the delete', () => received.length === 1);
+      assert.deepEqual(received, ['after the delete']);
     });
 
     it('takes the reply of a consumer written with plain amqplib', async () => {
