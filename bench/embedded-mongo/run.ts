@@ -7,7 +7,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -144,7 +144,7 @@ try {
   const indexed = await indexedQueryBench();
   const results = {
     date: new Date().toISOString(),
-    machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), shared and noisy; node ${process.version}`,
+    machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), shared and noisy (load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end of the run); node ${process.version}`,
     write: [memory, durable],
     indexed,
     targets: {
