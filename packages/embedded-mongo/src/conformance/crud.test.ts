@@ -59,6 +59,19 @@ describe('CRUD through the mongodb driver', () => {
     assert.equal((await c.countDocuments({ when: { $gt: new Date('2024-01-01') } })), 1);
   });
 
+  it('int64 and double values of the same number are equal in queries and indexes', async () => {
+    const c = fx.db.collection('mixednumbers');
+    await c.insertMany([{ _id: 1 as never, n: Long.fromNumber(5) }, { _id: 2 as never, n: 5 }, { _id: 3 as never, n: 6.5 }]);
+    const ids = async (filter: object) => (await c.find(filter, { sort: { _id: 1 } }).toArray()).map((d) => d._id);
+    assert.deepEqual(await ids({ n: 5 }), [1, 2]);
+    assert.deepEqual(await ids({ n: Long.fromNumber(5) }), [1, 2]);
+    assert.deepEqual(await ids({ n: { $in: [5] } }), [1, 2]);
+    assert.deepEqual(await ids({ n: { $ne: 5 } }), [3]);
+    await c.createIndex({ n: 1 });
+    assert.deepEqual(await ids({ n: 5 }), [1, 2]);
+    assert.deepEqual(await ids({ n: { $gte: 5, $lt: 6 } }), [1, 2]);
+  });
+
   it('generates an _id when the document has none and keeps _id immutable', async () => {
     const c = fx.db.collection('ids');
     await c.insertOne({ _id: 'fixed' as never, v: 1 });

@@ -37,6 +37,10 @@ describe('mongoose 9 in ordinary use', () => {
     assert.equal(loaded.amount?.toString(), '19.99');
     assert.equal(loaded.lines[0]?.text, 'pen');
     assert.equal(loaded.big, 2n ** 60n);
+    assert.equal((await Invoice.findOne({ big: 2n ** 60n }).lean())?.number, 'INV-1');
+    assert.equal(await Invoice.countDocuments({ big: { $gt: 2n ** 59n, $lte: 2n ** 60n } }), 1);
+    await Invoice.updateOne({ big: 2n ** 60n }, { $inc: { big: 1n } });
+    assert.equal((await Invoice.findById(doc._id))?.big, 2n ** 60n + 1n);
     assert.ok(loaded.createdAt instanceof Date);
     loaded.lines.push({ text: 'ink', qty: 1 });
     loaded.address!.zip = '0150';

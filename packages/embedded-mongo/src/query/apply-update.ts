@@ -4,6 +4,7 @@ import { ErrorCodes, MongoCommandError, badValue } from '../errors.js';
 import { cloneValue } from './clone-document.js';
 import { indexKey } from './index-key.js';
 import { runPipeline } from './matcher.js';
+import { int64AsLong } from './int64-operands.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
@@ -47,7 +48,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     const modifier = preflightUpdate(next, operatorsToApply(update as Document, options.inserting ?? false));
     if (Object.keys(modifier).length > 0) {
       try {
-        mingoUpdate(next, modifier, options.arrayFilters, options.filter, { cloneMode: 'deep', queryOptions: mingoOptions() });
+        mingoUpdate(next, modifier, int64AsLong(options.arrayFilters), int64AsLong(options.filter), { cloneMode: 'deep', queryOptions: mingoOptions() });
       } catch (error) {
         throw toCommandError(error);
       }

@@ -40,6 +40,9 @@ describe('BSON comparison order', () => {
     assert.equal(indexKey(id), indexKey(new ObjectId(id.toHexString())));
     assert.equal(indexKey(null), indexKey(undefined));
     assert.equal(indexKey(0), indexKey(-0));
+    assert.equal(indexKey(5n), indexKey(5));
+    assert.equal(indexKey(2n ** 60n), indexKey(2 ** 60));
+    assert.notEqual(indexKey(2n ** 60n + 1n), indexKey(2 ** 60));
     assert.notEqual(indexKey('1'), indexKey(1));
     assert.notEqual(indexKey(new Date(5)), indexKey(5));
     assert.equal(indexKey({ a: [1, { b: 'x' }] }), indexKey({ a: [1, { b: 'x' }] }));

@@ -2,8 +2,9 @@ import { Binary, Decimal128, ObjectId } from 'bson';
 import { isPlainObject } from './path-values.js';
 
 /**
- * A string that is equal for two values exactly when mingo's equality treats them as equal,
- * so a hash lookup on it returns every document an equality filter could match.
+ * A string that is equal for two values exactly when the query matcher treats them as equal
+ * (int64 and double of one value included), so a hash lookup on it returns every document an
+ * equality filter could match.
  * Missing and null share a key, as in a MongoDB index.
  */
 export function indexKey(value: unknown): string {
@@ -16,7 +17,8 @@ export function indexKey(value: unknown): string {
     case 'boolean':
       return value ? 'b1' : 'b0';
     case 'bigint':
-      return `l${value}`;
+      // Same key as the equal double, so int64 and double values meet in one index entry.
+      return BigInt(Number(value)) === value ? indexKey(Number(value)) : `l${value}`;
     default:
       break;
   }

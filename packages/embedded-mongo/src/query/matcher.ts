@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
+import { int64AsLong } from './int64-operands.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 
@@ -15,7 +16,7 @@ const MATCH_ALL: Matcher = { test: () => true };
 export function compileFilter(filter: Document | undefined): Matcher {
   if (!filter || Object.keys(filter).length === 0) return MATCH_ALL;
   try {
-    const query = new Query(filter, mingoOptions());
+    const query = new Query(int64AsLong(filter), mingoOptions());
     return { test: (doc) => query.test(doc) };
   } catch (error) {
     throw toCommandError(error);
@@ -55,7 +56,8 @@ function keepUnprojected(original: Document, projected: Document, projection: Do
 
 export function runPipeline(docs: Document[], pipeline: Document[], options: Partial<Options> = {}): Document[] {
   try {
-    return new Aggregator(pipeline, mingoOptions(options)).run(docs);
+    const stages = pipeline.map((stage) => ('$match' in stage ? { $match: int64AsLong(stage.$match as Document) } : stage));
+    return new Aggregator(stages, mingoOptions(options)).run(docs);
   } catch (error) {
     throw toCommandError(error);
   }

@@ -10,6 +10,7 @@ import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
 import type { Document } from 'bson';
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
+import { operandValue } from './int64-operands.js';
 import { pathValues } from './path-values.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
 
@@ -32,8 +33,10 @@ function comparable(obj: AnyObject, selector: string): unknown[] {
 }
 
 function rangeOperator(test: (c: number) => boolean) {
-  return (selector: string, value: Any, _options: Options): QueryPredicate =>
-    (obj) => comparable(obj, selector).some((v) => typeRank(v) === typeRank(value) && v !== null && v !== undefined && test(compareValues(v, value)));
+  return (selector: string, raw: Any, _options: Options): QueryPredicate => {
+    const value = operandValue(raw);
+    return (obj) => comparable(obj, selector).some((v) => typeRank(v) === typeRank(value) && v !== null && v !== undefined && test(compareValues(v, value)));
+  };
 }
 
 const $type = (selector: string, value: Any, _options: Options): QueryPredicate => {
@@ -42,6 +45,41 @@ const $type = (selector: string, value: Any, _options: Options): QueryPredicate 
     pathValues(obj, selector).some(
       (v) => types.some((t) => matchesBsonType(v, t)) || (Array.isArray(v) && v.some((e) => types.some((t) => matchesBsonType(e, t)))),
     );
+};
+
+const isIntOrLong = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
+
+/** Whether a path holds a number equal to one of `wanted`, comparing int64 and double by value. */
+function holdsNumber(obj: AnyObject, selector: string, wanted: Array<number | bigint>): boolean {
+  return comparable(obj, selector).some((v) => isIntOrLong(v) && wanted.some((w) => compareValues(v, w) === 0));
+}
+
+/**
+ * mingo's equality, widened so an int64 (bigint) and a double of the same value are equal, as in
+ * MongoDB. Only numeric operands take the extra check, and only when mingo's own test failed.
+ */
+const $eq = (selector: string, raw: Any, options: Options): QueryPredicate => {
+  const base = queryOperators.$eq(selector, raw, options) as QueryPredicate;
+  const value = operandValue(raw);
+  if (!isIntOrLong(value)) return base;
+  return (obj) => base(obj) || holdsNumber(obj, selector, [value]);
+};
+
+const $in = (selector: string, value: Any, options: Options): QueryPredicate => {
+  const base = queryOperators.$in(selector, value, options) as QueryPredicate;
+  const numbers = Array.isArray(value) ? value.map(operandValue).filter(isIntOrLong) : [];
+  if (numbers.length === 0) return base;
+  return (obj) => base(obj) || holdsNumber(obj, selector, numbers);
+};
+
+const $ne = (selector: string, value: Any, options: Options): QueryPredicate => {
+  const eq = $eq(selector, value, options);
+  return (obj) => !eq(obj);
+};
+
+const $nin = (selector: string, value: Any, options: Options): QueryPredicate => {
+  const inside = $in(selector, value, options);
+  return (obj) => !inside(obj);
 };
 
 /** `$mod` matches numbers only (JavaScript would happily compute `null % 4`). */
@@ -91,6 +129,10 @@ export const MONGO_CONTEXT = Context.init({
     ...queryOperators,
     $type,
     $mod,
+    $eq,
+    $ne,
+    $in,
+    $nin,
     $gt: rangeOperator((c) => c > 0),
     $gte: rangeOperator((c) => c >= 0),
     $lt: rangeOperator((c) => c < 0),
