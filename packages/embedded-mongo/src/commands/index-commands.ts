@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
-import { defaultIndexName, parseIndexSpec, sameIndex } from '../storage/index-spec.js';
+import { formatValue } from '../query/format-value.js';
+import { defaultIndexName, parseIndexSpec, sameIndex, sameKeyPattern } from '../storage/index-spec.js';
 import { isPlainObject } from '../query/path-values.js';
 import { type CommandHandler, collectionName } from './command-context.js';
 
@@ -14,14 +15,14 @@ export const createIndexes: CommandHandler = (command, context) => {
     const sameName = collection.findIndex(spec.name);
     if (sameName) {
       if (sameIndex(sameName, spec)) continue;
-      throw new MongoCommandError(ErrorCodes.IndexKeySpecsConflict, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName)}`);
+      throw new MongoCommandError(ErrorCodes.IndexKeySpecsConflict, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index. Requested index: ${formatValue(spec)}, existing index: ${formatValue(sameName)}`);
     }
-    const sameKey = collection.indexSpecs().find((existing) => JSON.stringify(existing.key) === JSON.stringify(spec.key));
+    const sameKey = collection.indexSpecs().find((existing) => sameKeyPattern(existing.key, spec.key));
     if (sameKey) {
       if (sameIndex(sameKey, spec) && sameKey.name !== spec.name) {
         throw new MongoCommandError(ErrorCodes.IndexOptionsConflict, 'IndexOptionsConflict', `Index already exists with a different name: ${sameKey.name}`);
       }
-      throw new MongoCommandError(ErrorCodes.IndexOptionsConflict, 'IndexOptionsConflict', `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameKey)}`);
+      throw new MongoCommandError(ErrorCodes.IndexOptionsConflict, 'IndexOptionsConflict', `An equivalent index already exists with a different name and options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(sameKey)}`);
     }
     context.storage.createIndex(collection, spec);
   }
@@ -47,7 +48,7 @@ export const dropIndexes: CommandHandler = (command, context) => {
   if (which === '*') names = collection.indexSpecs().map((spec) => spec.name).filter((n) => n !== '_id_');
   else if (typeof which === 'string') names = [which];
   else if (Array.isArray(which)) names = which.map(String);
-  else if (isPlainObject(which)) names = [collection.indexSpecs().find((spec) => JSON.stringify(spec.key) === JSON.stringify(which))?.name ?? defaultIndexName(which)];
+  else if (isPlainObject(which)) names = [collection.indexSpecs().find((spec) => sameKeyPattern(spec.key, which))?.name ?? defaultIndexName(which)];
   else throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', "'index' must be a string, an array of strings or a key pattern");
   for (const indexName of names) {
     if (indexName === '_id_') throw new MongoCommandError(ErrorCodes.InvalidOptions, 'InvalidOptions', 'cannot drop _id index');

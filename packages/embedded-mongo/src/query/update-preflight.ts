@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { MongoCommandError } from '../errors.js';
 import { bsonTypeAlias } from './bson-type.js';
+import { formatValue } from './format-value.js';
 import { isPlainObject } from './path-values.js';
 
 const ARITHMETIC = new Set(['$inc', '$mul']);
@@ -25,7 +26,7 @@ function reach(doc: Document, path: string): Reached {
       return { kind: 'missing' };
     } else {
       const parent = parts.slice(0, i).join('.');
-      throw new MongoCommandError(28, 'PathNotViable', `Cannot create field '${part}' in element {${parent}: ${JSON.stringify(node)}}`);
+      throw new MongoCommandError(28, 'PathNotViable', `Cannot create field '${part}' in element {${parent}: ${formatValue(node)}}`);
     }
   }
   return { kind: 'value', value: node };
@@ -47,7 +48,7 @@ export function preflightUpdate(doc: Document, modifier: Document): Document {
       if (ARITHMETIC.has(op)) {
         const numeric = typeof current === 'number' || typeof current === 'bigint';
         if (!numeric && reached.kind === 'value') {
-          throw new MongoCommandError(14, 'TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. {_id: ${JSON.stringify(String(doc._id))}} has the field '${path}' of non-numeric type ${bsonTypeAlias(current)}`);
+          throw new MongoCommandError(14, 'TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. {_id: ${formatValue(doc._id)}} has the field '${path}' of non-numeric type ${bsonTypeAlias(current)}`);
         }
         if (typeof current === 'bigint' || typeof operand === 'bigint') {
           const result = bigintArithmetic(op, current, operand);
@@ -57,7 +58,7 @@ export function preflightUpdate(doc: Document, modifier: Document): Document {
           }
         }
       } else if (ARRAY_OPERATORS.has(op) && !Array.isArray(current) && current !== undefined) {
-        throw new MongoCommandError(2, 'BadValue', `The field '${path}' must be an array but is of type ${bsonTypeAlias(current)} in document {_id: ${JSON.stringify(String(doc._id))}}`);
+        throw new MongoCommandError(2, 'BadValue', `The field '${path}' must be an array but is of type ${bsonTypeAlias(current)} in document {_id: ${formatValue(doc._id)}}`);
       }
     }
     if (isPlainObject(out[op]) && Object.keys(out[op] as Document).length === 0) delete out[op];

@@ -78,6 +78,15 @@ describe('indexes narrow the documents a query examines', () => {
     assert.throws(() => dense.insert({ _id: 2, code: null }), /dup key/);
   });
 
+  it('a unique index treats an int64 and a double of the same value as duplicates', () => {
+    const collection = new Collection('db', 'c');
+    collection.addIndex(parseIndexSpec({ key: { n: 1 }, unique: true }));
+    collection.insert({ _id: 1, n: 5n });
+    assert.throws(() => collection.insert({ _id: 2, n: 5 }), /dup key: \{ n: 5 \}/);
+    collection.insert({ _id: 3 });
+    assert.throws(() => collection.insert({ _id: new ObjectId('64b7f0000000000000000000'), n: null }), /dup key: \{ n: null \}/);
+  });
+
   it('compound unique indexes compare the whole key', () => {
     const collection = new Collection('db', 'c');
     collection.addIndex(parseIndexSpec({ key: { a: 1, b: 1 }, unique: true }));

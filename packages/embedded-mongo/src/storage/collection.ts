@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { indexConditions } from '../query/index-conditions.js';
+import { formatValue } from '../query/format-value.js';
 import { indexKey } from '../query/index-key.js';
 import { pathValues } from '../query/path-values.js';
 import { CollectionIndex } from './collection-index.js';
@@ -180,13 +181,10 @@ export class Collection {
     for (const field of fields) keyValue[field] = pathValues(doc, field)[0] ?? null;
     const keyPattern: Document = index ? { ...index.spec.key } : { _id: 1 };
     const name = index ? index.spec.name : '_id_';
-    const shown = Object.entries(keyValue)
-      .map(([field, value]) => `${field}: ${JSON.stringify(value instanceof Object && !(value instanceof Date) ? String(value) : value)}`)
-      .join(', ');
     return new MongoCommandError(
       ErrorCodes.DuplicateKey,
       'DuplicateKey',
-      `E11000 duplicate key error collection: ${this.namespace} index: ${name} dup key: { ${shown} }`,
+      `E11000 duplicate key error collection: ${this.namespace} index: ${name} dup key: ${formatValue(keyValue)}`,
       { keyPattern, keyValue },
     );
   }

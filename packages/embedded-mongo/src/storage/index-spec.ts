@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { badValue } from '../errors.js';
+import { indexKey } from '../query/index-key.js';
 
 /** An index definition as createIndexes receives it and listIndexes returns it. */
 export interface IndexSpec {
@@ -44,5 +45,10 @@ function normaliseKey(key: Record<string, unknown>): Record<string, number | str
 
 /** Whether two specs describe the same index (so createIndexes is a no-op). */
 export function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
-  return JSON.stringify(a.key) === JSON.stringify(b.key) && Boolean(a.unique) === Boolean(b.unique) && Boolean(a.sparse) === Boolean(b.sparse);
+  return sameKeyPattern(a.key, b.key) && Boolean(a.unique) === Boolean(b.unique) && Boolean(a.sparse) === Boolean(b.sparse);
+}
+
+/** Whether two key patterns are the same fields, order and directions (`1` and `1n` alike). */
+export function sameKeyPattern(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return indexKey(a) === indexKey(b);
 }
