@@ -8,6 +8,7 @@ import * as windowOperators from 'mingo/operators/window';
 import { type Iterator, Lazy } from 'mingo/lazy';
 import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
 import type { Document } from 'bson';
+import { badValue } from '../errors.js';
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
 import { operandValue } from './int64-operands.js';
@@ -66,6 +67,7 @@ const $eq = (selector: string, raw: Any, options: Options): QueryPredicate => {
 };
 
 const $in = (selector: string, value: Any, options: Options): QueryPredicate => {
+  if (!Array.isArray(value)) throw badValue('$in needs an array');
   const base = queryOperators.$in(selector, value, options) as QueryPredicate;
   const numbers = Array.isArray(value) ? value.map(operandValue).filter(isIntOrLong) : [];
   if (numbers.length === 0) return base;
