@@ -63,9 +63,12 @@ export class DataDirectory {
   append(record: JournalRecord): void {
     this.journal.append(record);
     if (!this.compacting && this.journal.bytes > Math.max(this.compactAfterBytes, this.snapshotBytes)) {
-      this.compacting = this.compact().finally(() => {
-        this.compacting = undefined;
-      });
+      // A failed compaction loses nothing (the journals still hold every change); it is retried later.
+      this.compacting = this.compact()
+        .catch((error: unknown) => this.log(`compaction failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          this.compacting = undefined;
+        });
     }
   }
 
