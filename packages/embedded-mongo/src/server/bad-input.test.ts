@@ -96,4 +96,13 @@ describe('bad input closes only the offending connection', () => {
     assert.ok(logs.some((line) => /unsupported opCode 9999/.test(line)));
     await stillServing();
   });
+
+  it('a reply too large for BSON answers an error and keeps the connection', async () => {
+    const big = client.db('t').collection('big');
+    for (let i = 0; i < 3; i++) await big.insertOne({ blob: String(i).repeat(7 * 1024 * 1024) });
+    await assert.rejects(big.distinct('blob'), (e: { code?: number }) => e.code === 10334);
+    assert.equal(await big.countDocuments(), 3);
+    await big.drop();
+    await stillServing();
+  });
 });

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { CommandContext } from '../commands/command-context.js';
 import { WRITE_COMMANDS } from '../commands/command-table.js';
 import { commandName, dispatch, errorReply } from '../commands/dispatch.js';
+import { MongoCommandError } from '../errors.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import { MessageFramer, ProtocolError } from '../wire/message-framer.js';
 import { OpCode, readHeader } from '../wire/message-header.js';
@@ -56,14 +57,23 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
     if (header.opCode === OpCode.MSG) {
       const { command, moreToCome } = parseOpMsg(message);
       const reply = await run(command);
-      if (!moreToCome) socket.write(encodeOpMsg(deps.nextRequestId(), header.requestId, reply));
+      if (!moreToCome) socket.write(encodeSafely((r) => encodeOpMsg(deps.nextRequestId(), header.requestId, r), reply));
     } else if (header.opCode === OpCode.QUERY) {
       const { collection, query } = parseOpQuery(message);
       const db = collection.endsWith('.$cmd') ? collection.slice(0, -'.$cmd'.length) : collection.split('.')[0] ?? 'admin';
       const reply = await run({ ...query, $db: db });
-      socket.write(encodeOpReply(deps.nextRequestId(), header.requestId, reply));
+      socket.write(encodeSafely((r) => encodeOpReply(deps.nextRequestId(), header.requestId, r), reply));
     } else {
       throw new ProtocolError(`unsupported opCode ${header.opCode}`);
+    }
+  }
+
+  /** A reply that cannot be encoded (too large for BSON) is answered as an error, not a dropped connection. */
+  function encodeSafely(encode: (reply: Document) => Buffer, reply: Document): Buffer {
+    try {
+      return encode(reply);
+    } catch (error) {
+      return encode(errorReply(new MongoCommandError(10334, 'BSONObjectTooLarge', `reply could not be encoded: ${error instanceof Error ? error.message : String(error)}`)));
     }
   }
 
