@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles } from './auth/roles.js';
 import { InputError } from './errors.js';
 import type { PluginDefinition, PluginRequestContext } from './plugin-definition.js';
 
@@ -17,6 +18,10 @@ const pluginDefinitionSchema = z.object({
     .optional(),
   meta: z
     .object({ inboxIntegration: z.object({ kind: z.string().min(1), label: z.string().min(1) }).optional() })
+    .optional(),
+  publicOperations: z.array(z.string().min(1)).optional(),
+  permissions: z
+    .record(z.string().min(1), z.object({ description: z.string(), roles: z.array(z.enum(roles)).min(1) }))
     .optional(),
 });
 

@@ -4,6 +4,8 @@ export type {
   PluginDefinition,
   PluginGraphQL,
   PluginInitOptions,
+  PluginPermission,
+  PluginPermissions,
   PluginRequestContext,
   PluginResolvers,
   PluginServices,
@@ -24,3 +26,15 @@ export { DateScalar, JSONScalar } from './graphql/scalars.js';
 export { startPlugin, type RunningPlugin, type StartPluginOptions } from './host/start-plugin.js';
 export { createLogger } from './host/create-logger.js';
 export { startPlatform, type PlatformPlugin, type RunningPlatform, type StartPlatformOptions } from './platform/start-platform.js';
+export { roles, type AuthUser, type Role } from './auth/roles.js';
+export {
+  authCookieName,
+  authTokenAlgorithm,
+  authTokenLifetimeSeconds,
+  signAuthToken,
+  verifyAuthToken,
+  type TokenCheck,
+} from './auth/auth-token.js';
+export { authCookieAttributes, cameOverHttps, type CookieAttributes } from './auth/auth-cookie.js';
+export { requirePermission } from './auth/require-permission.js';
+export { corePluginName, loadPluginPackage, pluginPackageName, PluginNotFoundError } from './platform/load-plugin-package.js';

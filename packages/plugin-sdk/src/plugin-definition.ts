@@ -1,10 +1,11 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { MessageBroker } from '@lattice/broker';
-import type { Express, Request } from 'express';
+import type { Express, Request, Response } from 'express';
 import type { DocumentNode } from 'graphql';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import type { AuthUser, Role } from './auth/roles.js';
 
 /** What the host hands a plugin at start-up (SPEC.md "Plugin start-up hooks"). */
 export interface PluginServices {
@@ -14,7 +15,19 @@ export interface PluginServices {
   pubsubClient: PubSubEngine;
   /** A pino logger named after the plugin. */
   debug: Logger;
+  /** The plugin's environment: the process's, plus its configs.json `extra_env`. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The secret login tokens are signed and verified with (`jwt_token_secret`). */
+  authTokenSecret: string;
 }
+
+export interface PluginPermission {
+  description: string;
+  /** The roles that have this permission. */
+  roles: readonly Role[];
+}
+
+export type PluginPermissions = Readonly<Record<string, PluginPermission>>;
 
 export interface PluginInitOptions extends PluginServices {
   /** The plugin's own express app; the gateway mounts it at `/pl:<name>/`. */
@@ -24,6 +37,10 @@ export interface PluginInitOptions extends PluginServices {
 /** The context every resolver receives as its third argument. */
 export interface PluginRequestContext extends PluginServices {
   req: Request;
+  res: Response;
+  /** The verified user, or undefined on the operations the plugin marks public. */
+  user?: AuthUser;
+  permissions: PluginPermissions;
   [key: string]: unknown;
 }
 
@@ -49,4 +66,8 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   /** Registers queue consumers, HTTP routes and anything else that runs beside GraphQL. */
   onServerInit?: (options: PluginInitOptions) => void | Promise<void>;
   meta?: { inboxIntegration?: InboxIntegrationMeta };
+  /** Root fields that need no login (for example `login`); every other operation needs a valid token. */
+  publicOperations?: readonly string[];
+  /** What users may do in this plugin, by role; resolvers check them with `requirePermission`. */
+  permissions?: PluginPermissions;
 }

@@ -18,6 +18,15 @@ function withCode(formatted: GraphQLFormattedError, code: ErrorCode, message = f
   return { ...formatted, message, extensions: { ...extensions, code } };
 }
 
+/** A Lattice error wrapped by GraphQL or Apollo on its way out, or the error itself. */
+function latticeCause(error: unknown): unknown {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof LatticeError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return error;
+}
+
 function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
@@ -29,7 +38,7 @@ function isDuplicateKey(error: unknown): boolean {
  */
 export function createErrorFormatter(logger: Logger, dev: boolean) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const original = latticeCause(unwrapResolverError(error));
     if (original instanceof LatticeError) return withCode(formatted, original.code, original.message);
     if (original instanceof mongoose.Error.ValidationError || original instanceof mongoose.Error.CastError) {
       return withCode(formatted, 'BAD_USER_INPUT', original.message);
@@ -37,6 +46,7 @@ export function createErrorFormatter(logger: Logger, dev: boolean) {
     if (isDuplicateKey(original)) return withCode(formatted, 'BAD_USER_INPUT', 'A record with the same unique value already exists');
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && clientErrorCodes.has(code)) return withCode(formatted, 'BAD_USER_INPUT');
+    if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return withCode(formatted, code);
     logger.error({ err: original }, 'unexpected error in a GraphQL request');
     if (dev) return { ...formatted, extensions: { ...formatted.extensions, code: 'INTERNAL' } };
     return withCode(formatted, 'INTERNAL', 'Internal server error');

@@ -26,6 +26,7 @@ after(async () => {
 
 const samplePlugin = definePlugin({
   name: 'sample',
+  publicOperations: ['echoDate', 'echoJSON', 'slow', 'missing'],
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
@@ -65,7 +66,7 @@ async function post(plugin: RunningPlugin, query: string) {
 }
 
 function start(definition: PluginDefinition) {
-  return startPlugin(definition, { mongoUrl, broker, logger });
+  return startPlugin(definition, { mongoUrl, broker, logger, authTokenSecret: 'test-secret-of-enough-length-0123456789' });
 }
 
 describe('startPlugin', () => {

@@ -8,6 +8,8 @@ import type { MessageBroker } from '@lattice/broker';
 import express from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
+import { readRequestUser } from '../auth/read-request-user.js';
+import { requireAuthentication } from '../auth/require-authentication.js';
 import { validatePluginDefinition } from '../define-plugin.js';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
@@ -24,6 +26,10 @@ export interface StartPluginOptions {
   dbName?: string;
   broker: MessageBroker;
   pubsub?: PubSubEngine;
+  /** `jwt_token_secret`: every subgraph verifies login tokens with it. */
+  authTokenSecret: string;
+  /** The plugin's configs.json `extra_env`, laid over the process's environment. */
+  extraEnv?: Readonly<Record<string, string>>;
   /** 0 (the default) lets the OS pick a free port. */
   port?: number;
   host?: string;
@@ -54,7 +60,10 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     messageBrokerClient: options.broker,
     pubsubClient: options.pubsub ?? new PubSub(),
     debug,
+    env: { ...process.env, ...options.extraEnv },
+    authTokenSecret: options.authTokenSecret,
   };
+  const permissions = definition.permissions ?? {};
 
   try {
     const schema = buildPluginSchema(definition, services);
@@ -68,7 +77,12 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       // The process owner (lattice start, or a plugin host) handles signals and stops every part in order.
       stopOnTerminationSignals: false,
       // Inline traces serve Apollo's hosted studio, which Lattice does not use.
-      plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginInlineTraceDisabled()],
+      introspection: dev,
+      plugins: [
+        ApolloServerPluginDrainHttpServer({ httpServer }),
+        ApolloServerPluginInlineTraceDisabled(),
+        requireAuthentication(definition.publicOperations ?? [], dev),
+      ],
     });
     await apollo.start();
 
@@ -80,8 +94,9 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       '/graphql',
       express.json({ limit: requestBodyLimit }),
       expressMiddleware(apollo, {
-        context: async ({ req }) => {
-          const base: PluginRequestContext = { ...services, req };
+        context: async ({ req, res }) => {
+          const user = await readRequestUser(req, options.authTokenSecret, debug);
+          const base: PluginRequestContext = { ...services, req, res, user, permissions };
           return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
         },
       }),

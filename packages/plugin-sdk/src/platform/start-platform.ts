@@ -5,11 +5,14 @@ import type { Logger } from 'pino';
 import { createLogger } from '../host/create-logger.js';
 import { startPlugin, type RunningPlugin } from '../host/start-plugin.js';
 import type { PluginDefinition } from '../plugin-definition.js';
+import { corePluginName, loadPluginPackage } from './load-plugin-package.js';
 
 export interface PlatformPlugin {
   definition: PluginDefinition;
   /** configs.json `db_name`; defaults to the plugin's name. */
   dbName?: string;
+  /** configs.json `extra_env`. */
+  extraEnv?: Readonly<Record<string, string>>;
 }
 
 export interface StartPlatformOptions {
@@ -17,6 +20,8 @@ export interface StartPlatformOptions {
   mongoUrl: string;
   broker: MessageBroker;
   pubsub?: PubSubEngine;
+  /** `jwt_token_secret`, already checked by the caller. */
+  authTokenSecret: string;
   /** 3300 by default; 0 picks a free port. */
   gatewayPort?: number;
   host?: string;
@@ -39,11 +44,15 @@ export interface RunningPlatform {
 /**
  * Embedded mode: every enabled API plugin in this process, each on its own loopback port as its own
  * subgraph, and the gateway composing them. The same code path as one process per plugin.
+ * The core plugin (users and login) is always there, first.
  */
 export async function startPlatform(options: StartPlatformOptions): Promise<RunningPlatform> {
   const logger = options.logger ?? createLogger('lattice');
   const pubsub = options.pubsub ?? new PubSub();
-  const byName = new Map(options.plugins.map((plugin) => [plugin.definition.name, plugin]));
+  const plugins = options.plugins.some((plugin) => plugin.definition.name === corePluginName)
+    ? options.plugins
+    : [{ definition: await loadPluginPackage(corePluginName) }, ...options.plugins];
+  const byName = new Map(plugins.map((plugin) => [plugin.definition.name, plugin]));
   const running = new Map<string, RunningPlugin>();
   const ports = new Map<string, number>();
 
@@ -53,6 +62,8 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
     const started = await startPlugin(plugin.definition, {
       mongoUrl: options.mongoUrl,
       dbName: plugin.dbName,
+      extraEnv: plugin.extraEnv,
+      authTokenSecret: options.authTokenSecret,
       broker: options.broker,
       pubsub,
       port: ports.get(name) ?? 0,

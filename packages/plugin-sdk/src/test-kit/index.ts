@@ -1,2 +1,3 @@
 export { startTestPlatform, type TestPlatform, type TestPlatformOptions } from './start-test-platform.js';
 export { createGraphQLClient, type GraphQLClient, type GraphQLResponse } from './graphql-client.js';
+export { logIn } from './log-in.js';

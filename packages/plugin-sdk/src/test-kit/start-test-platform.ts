@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { createInProcessBroker, type MessageBroker } from '@lattice/broker';
 import { startEmbeddedMongo } from '@lattice/embedded-mongo';
 import { createLogger } from '../host/create-logger.js';
 import type { PluginDefinition } from '../plugin-definition.js';
+import { corePluginName, loadPluginPackage } from '../platform/load-plugin-package.js';
 import { startPlatform, type RunningPlatform } from '../platform/start-platform.js';
 import { createGraphQLClient, type GraphQLClient } from './graphql-client.js';
+import { logIn } from './log-in.js';
 
 export interface TestPlatformOptions {
   plugins: PluginDefinition[];
@@ -15,43 +18,76 @@ export interface TestPlatformOptions {
 export interface TestPlatform extends RunningPlatform {
   mongoUrl: string;
   broker: MessageBroker;
-  /** POSTs to the gateway's /graphql and returns the parsed response. */
+  authTokenSecret: string;
+  /** The owner created on first start (LATTICE_OWNER_EMAIL / LATTICE_OWNER_PASSWORD). */
+  owner: { email: string; password: string };
+  /** POSTs to the gateway's /graphql as the logged-in owner. */
   graphql: GraphQLClient;
+  /** POSTs to the gateway's /graphql without any cookie. */
+  anonymousGraphql: GraphQLClient;
+  /** The owner's `auth-token=…` cookie. */
+  authCookie: string;
 }
 
 /**
  * The whole platform in one call for tests: an in-memory embedded MongoDB (or MONGO_URL), an in-process
- * broker (or the one given), every plugin and the gateway on free ports.
+ * broker (or the one given), the core plugin, the given plugins and the gateway on free ports; then it
+ * logs in as the owner through the gateway, as a user would.
  */
 export async function startTestPlatform(options: TestPlatformOptions): Promise<TestPlatform> {
   const mongo = process.env.MONGO_URL ? undefined : await startEmbeddedMongo({});
   const mongoUrl = process.env.MONGO_URL ?? mongo!.uri;
   const broker = options.broker ?? createInProcessBroker();
   const logger = createLogger('lattice-test', process.env.LOG_LEVEL ?? 'silent');
-  const runId = Math.random().toString(36).slice(2, 8);
+  const runId = randomBytes(4).toString('hex');
+  const owner = { email: `owner-${runId}@lattice.test`, password: randomBytes(12).toString('base64url') };
+  const authTokenSecret = randomBytes(32).toString('base64url');
+  const stopServices = async () => {
+    if (!options.broker) await broker.close();
+    await mongo?.stop();
+  };
   try {
+    const core = await loadPluginPackage(corePluginName);
+    const plugins = [core, ...options.plugins.filter((definition) => definition.name !== corePluginName)];
     const platform = await startPlatform({
-      plugins: options.plugins.map((definition) => ({ definition, dbName: `test-${runId}-${definition.name}` })),
+      plugins: plugins.map((definition) => ({
+        definition,
+        dbName: `test-${runId}-${definition.name}`,
+        extraEnv:
+          definition.name === corePluginName
+            ? { LATTICE_OWNER_EMAIL: owner.email, LATTICE_OWNER_PASSWORD: owner.password }
+            : undefined,
+      })),
       mongoUrl,
       broker,
+      authTokenSecret,
       gatewayPort: 0,
       logger,
       healthPollIntervalMs: options.healthPollIntervalMs ?? 200,
     });
-    return {
-      ...platform,
-      mongoUrl,
-      broker,
-      graphql: createGraphQLClient(`${platform.gatewayUrl}/graphql`),
-      stop: async () => {
-        await platform.stop();
-        if (!options.broker) await broker.close();
-        await mongo?.stop();
-      },
-    };
+    try {
+      const graphqlUrl = `${platform.gatewayUrl}/graphql`;
+      const authCookie = await logIn(graphqlUrl, owner);
+      return {
+        ...platform,
+        mongoUrl,
+        broker,
+        authTokenSecret,
+        owner,
+        authCookie,
+        graphql: createGraphQLClient(graphqlUrl, { cookie: authCookie }),
+        anonymousGraphql: createGraphQLClient(graphqlUrl),
+        stop: async () => {
+          await platform.stop();
+          await stopServices();
+        },
+      };
+    } catch (error) {
+      await platform.stop();
+      throw error;
+    }
   } catch (error) {
-    if (!options.broker) await broker.close();
-    await mongo?.stop();
+    await stopServices();
     throw error;
   }
 }

@@ -1,0 +1,46 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { roles, type AuthUser } from './roles.js';
+
+export const authCookieName = 'auth-token';
+export const authTokenAlgorithm = 'HS256';
+export const authTokenLifetimeSeconds = 24 * 60 * 60;
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string(),
+  role: z.enum(roles),
+});
+
+function keyFrom(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** Signs a login token (HS256, with expiry) for `user`. */
+export async function signAuthToken(user: AuthUser, secret: string, lifetimeSeconds = authTokenLifetimeSeconds): Promise<string> {
+  return new SignJWT({ email: user.email, role: user.role })
+    .setProtectedHeader({ alg: authTokenAlgorithm, typ: 'JWT' })
+    .setSubject(user._id)
+    .setIssuedAt()
+    .setExpirationTime(`${lifetimeSeconds}s`)
+    .sign(keyFrom(secret));
+}
+
+export type TokenCheck = { user: AuthUser } | { user?: undefined; problem: string };
+
+/**
+ * Verifies signature, algorithm (HS256 only: `alg: none` and every other algorithm are refused)
+ * and expiry. A token that fails any check yields no user, and says why for the log.
+ */
+export async function verifyAuthToken(token: string, secret: string): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, keyFrom(secret), { algorithms: [authTokenAlgorithm] });
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) return { problem: 'token claims are malformed' };
+    return { user: { _id: claims.data.sub, email: claims.data.email, role: claims.data.role } };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { problem: 'token expired' };
+    if (error instanceof errors.JOSEError) return { problem: `token refused (${error.code})` };
+    return { problem: 'token unreadable' };
+  }
+}
