@@ -1,0 +1,39 @@
+export const typeDefs = /* GraphQL */ `
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
+
+  enum UserRole {
+    owner
+    admin
+    member
+  }
+
+  type User @key(fields: "_id") {
+    _id: String!
+    email: String!
+    name: String
+    role: UserRole!
+    isActive: Boolean!
+    createdAt: Date
+  }
+
+  type Query {
+    "The logged-in user, or null."
+    currentUser: User
+    "Every user; owners and admins only."
+    users: [User!]!
+  }
+
+  type Mutation {
+    "Checks the credentials and sets the auth-token cookie."
+    login(email: String!, password: String!): User!
+    "Clears the auth-token cookie."
+    logout: Boolean!
+    "Adds a user; owners only."
+    usersAdd(email: String!, name: String, password: String!, role: UserRole = member): User!
+    "Changes a user's role; owners only. The last active owner keeps the role."
+    usersSetRole(_id: String!, role: UserRole!): User!
+    "Deactivates a user, who then cannot log in; owners only. Nobody deactivates themselves."
+    usersDeactivate(_id: String!): User!
+    usersActivate(_id: String!): User!
+  }
+`;

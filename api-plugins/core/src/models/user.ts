@@ -1,0 +1,35 @@
+import { roles, type Role } from '@lattice/plugin-sdk';
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface UserFields {
+  email: string;
+  name?: string;
+  role: Role;
+  passwordHash: string;
+  isActive: boolean;
+  createdAt: Date;
+  /** Wrong passwords in a row since the last successful login. */
+  failedLogins: number;
+  /** Set after too many wrong passwords in a row; no login until then. */
+  lockedUntil?: Date;
+}
+
+export type UserModel = Model<UserFields>;
+
+const userSchema = new Schema<UserFields, UserModel>(
+  {
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    name: { type: String, trim: true },
+    role: { type: String, enum: roles, required: true },
+    passwordHash: { type: String, required: true },
+    isActive: { type: Boolean, required: true, default: true },
+    createdAt: { type: Date, required: true, default: () => new Date() },
+    failedLogins: { type: Number, required: true, default: 0 },
+    lockedUntil: { type: Date },
+  },
+  { collection: 'users', versionKey: false },
+);
+
+export function defineUserModel(db: Connection): UserModel {
+  return db.model<UserFields, UserModel>('User', userSchema);
+}

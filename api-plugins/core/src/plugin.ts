@@ -1,0 +1,22 @@
+import { definePlugin } from '@lattice/plugin-sdk';
+import type { CoreContext } from './graphql/core-context.js';
+import { resolvers } from './graphql/resolvers.js';
+import { typeDefs } from './graphql/type-defs.js';
+import { loadModels } from './models/load-models.js';
+import { createFirstOwner } from './users/create-first-owner.js';
+
+export const corePlugin = definePlugin<CoreContext>({
+  name: 'core',
+  graphql: () => ({ typeDefs, resolvers }),
+  publicOperations: ['login', 'logout', 'currentUser'],
+  permissions: {
+    'users.list': { description: 'See every user', roles: ['owner', 'admin'] },
+    'users.manage': { description: 'Add users, change roles, deactivate users', roles: ['owner'] },
+  },
+  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
+  onServerInit: async ({ db, env, debug }) => {
+    const models = loadModels(db);
+    await Promise.all([models.User.init(), models.LoginFailure.init()]);
+    await createFirstOwner(models, env, debug);
+  },
+});

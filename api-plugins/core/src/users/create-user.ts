@@ -1,0 +1,30 @@
+import { InputError, type Role } from '@lattice/plugin-sdk';
+import type { HydratedDocument } from 'mongoose';
+import type { CoreModels } from '../models/load-models.js';
+import type { UserFields } from '../models/user.js';
+import { hashPassword } from './passwords.js';
+import { newUserInput, type NewUserInput } from './user-input.js';
+
+function describeIssues(issues: Array<{ path: PropertyKey[]; message: string }>): string {
+  return issues.map((issue) => `${issue.path.map(String).join('.') || 'input'} ${issue.message}`).join('; ');
+}
+
+/** Creates a user; the e-mail is unique (case-insensitive) and the password stored only as a bcrypt hash. */
+export async function createUser(models: CoreModels, input: NewUserInput): Promise<HydratedDocument<UserFields>> {
+  const parsed = newUserInput.safeParse(input);
+  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues));
+  const { email, name, password, role } = parsed.data;
+  try {
+    return await models.User.create({
+      email,
+      name: name ?? undefined,
+      role: role satisfies Role,
+      passwordHash: await hashPassword(password),
+      isActive: true,
+      failedLogins: 0,
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 11000) throw new InputError(`A user with the e-mail ${email} already exists`);
+    throw error;
+  }
+}
