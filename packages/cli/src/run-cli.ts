@@ -6,6 +6,7 @@ const usage = `Usage: lattice <command> [options]
 Commands:
   start       run the whole platform in this process (embedded defaults unless MONGO_URL/RABBITMQ_URL are set)
   validate    check configs.json and the plugins it names
+  user:create add a user: --email E --password P [--name N] [--role owner|admin|member] (default owner)
 
 Options:
   --config <file>     the deployment file (default: configs.json)
@@ -31,6 +32,10 @@ export async function runCli(argv: string[]): Promise<void> {
         port: { type: 'string', default: process.env.LATTICE_GATEWAY_PORT ?? '3300' },
         dev: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
       },
     });
     const [command] = positionals;
@@ -47,6 +52,18 @@ export async function runCli(argv: string[]): Promise<void> {
       case 'validate': {
         const { validate } = await import('./commands/validate.js');
         await validate({ config: values.config });
+        return;
+      }
+      case 'user:create': {
+        const { createUserCommand } = await import('./commands/create-user.js');
+        await createUserCommand({
+          config: values.config,
+          dataDir: values['data-dir'],
+          email: values.email,
+          password: values.password,
+          name: values.name,
+          role: values.role,
+        });
         return;
       }
       default:

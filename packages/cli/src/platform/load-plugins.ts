@@ -1,37 +1,24 @@
-import { validatePluginDefinition, type PlatformPlugin } from '@lattice/plugin-sdk';
+import { corePluginName, loadPluginPackage, PluginNotFoundError, type PlatformPlugin } from '@lattice/plugin-sdk';
 import { ConfigError } from '../config/config-error.js';
 import type { PluginEntry } from '../config/configs-schema.js';
 
-export function pluginPackageName(name: string): string {
-  return `@lattice/plugin-${name}`;
-}
-
-function isModuleNotFound(error: unknown, packageName: string): boolean {
-  const { code, message } = error as NodeJS.ErrnoException;
-  return code === 'ERR_MODULE_NOT_FOUND' && message.includes(packageName);
-}
-
-/** Imports each enabled plugin's package; its default export is the plugin's definition. */
+/** Loads each plugin configs.json enables (by package name), with its db_name and extra_env. */
 export async function loadPlugins(configFile: string, entries: PluginEntry[]): Promise<PlatformPlugin[]> {
   const plugins: PlatformPlugin[] = [];
   for (const [index, entry] of entries.entries()) {
-    const packageName = pluginPackageName(entry.name);
     const key = `plugins[${index}].name`;
-    let loaded: { default?: unknown };
+    if (entry.name === corePluginName) {
+      throw new ConfigError(configFile, key, `is "${corePluginName}", which is always enabled: remove it from the list`);
+    }
     try {
-      loaded = (await import(packageName)) as { default?: unknown };
+      const definition = await loadPluginPackage(entry.name);
+      plugins.push({ definition, dbName: entry.db_name, extraEnv: entry.extra_env });
     } catch (error) {
-      if (isModuleNotFound(error, packageName)) {
-        throw new ConfigError(configFile, key, `names a plugin that does not exist: "${entry.name}" (no package ${packageName})`);
+      if (error instanceof PluginNotFoundError) {
+        throw new ConfigError(configFile, key, `names a plugin that does not exist: "${entry.name}" (${error.message})`);
       }
       throw error;
     }
-    const definition = loaded.default;
-    validatePluginDefinition(definition);
-    if (definition.name !== entry.name) {
-      throw new ConfigError(configFile, key, `is "${entry.name}" but ${packageName} defines the plugin "${definition.name}"`);
-    }
-    plugins.push({ definition, dbName: entry.db_name });
   }
   return plugins;
 }

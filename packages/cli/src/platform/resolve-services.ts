@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { connectRabbitMQBroker, createInProcessBroker, type MessageBroker } from '@lattice/broker';
-import { startEmbeddedMongo } from '@lattice/embedded-mongo';
 import type { Logger } from 'pino';
 import type { Configs } from '../config/configs-schema.js';
+import { hideCredentials, resolveMongo } from './resolve-mongo.js';
 
 export interface PlatformServices {
   mongoUrl: string;
@@ -11,14 +9,6 @@ export interface PlatformServices {
   /** What runs where, for the ready banner. */
   descriptions: string[];
   stop(): Promise<void>;
-}
-
-function mongoUrlFromConfigs(configs: Configs): string | undefined {
-  const host = configs.db_server_address;
-  if (!host) return undefined;
-  const { username, password } = configs.mongo ?? {};
-  const credentials = username ? `${encodeURIComponent(username)}:${encodeURIComponent(password ?? '')}@` : '';
-  return `mongodb://${credentials}${host}:27017/?authSource=admin&replicaSet=rs0`;
 }
 
 function rabbitMQUrlFromConfigs(configs: Configs): string | undefined {
@@ -33,38 +23,23 @@ function rabbitMQUrlFromConfigs(configs: Configs): string | undefined {
  * MONGO_URL / RABBITMQ_URL, or a non-empty `db_server_address` in configs.json.
  */
 export async function resolveServices(configs: Configs, dataDir: string, logger: Logger): Promise<PlatformServices> {
-  const stops: Array<() => Promise<void>> = [];
-  const descriptions: string[] = [];
+  const mongo = await resolveMongo(configs, dataDir);
   try {
-    let mongoUrl = process.env.MONGO_URL ?? mongoUrlFromConfigs(configs);
-    if (mongoUrl) {
-      descriptions.push(`MongoDB      ${mongoUrl.replace(/\/\/[^@]*@/, '//***@')}`);
-    } else {
-      const dbPath = join(dataDir, 'mongo');
-      await mkdir(dbPath, { recursive: true });
-      const mongo = await startEmbeddedMongo({ dbPath });
-      stops.push(() => mongo.stop());
-      mongoUrl = mongo.uri;
-      descriptions.push(`MongoDB      ${mongo.uri} (embedded, data in ${dbPath})`);
-    }
-
     const rabbitMQUrl = process.env.RABBITMQ_URL ?? rabbitMQUrlFromConfigs(configs);
     const broker = rabbitMQUrl
-      ? await connectRabbitMQBroker({ url: rabbitMQUrl, logger: logger.child({ component: 'broker' }) })
+      ? await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'lattice', logger: logger.child({ component: 'broker' }) })
       : createInProcessBroker();
-    stops.unshift(() => broker.close());
-    descriptions.push(rabbitMQUrl ? `RabbitMQ     ${rabbitMQUrl.replace(/\/\/[^@]*@/, '//***@')}` : 'Broker       in-process');
-
     return {
-      mongoUrl,
+      mongoUrl: mongo.url,
       broker,
-      descriptions,
+      descriptions: [mongo.description, rabbitMQUrl ? `RabbitMQ     ${hideCredentials(rabbitMQUrl)}` : 'Broker       in-process'],
       stop: async () => {
-        for (const stop of stops) await stop();
+        await broker.close();
+        await mongo.stop();
       },
     };
   } catch (error) {
-    for (const stop of stops) await stop();
+    await mongo.stop();
     throw error;
   }
 }

@@ -4,47 +4,64 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { logIn } from '@lattice/plugin-sdk/test-kit';
 import { runPlatform } from './run-platform.js';
 
 const configFile = new URL('../../../../configs.json', import.meta.url).pathname;
+const bin = new URL('../bin.ts', import.meta.url).pathname;
+const owner = { email: 'owner@lattice.test', password: 'correct horse battery staple' };
 let dataDir: string;
 
 before(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'lattice-data-'));
+  process.env.LATTICE_OWNER_EMAIL = owner.email;
+  process.env.LATTICE_OWNER_PASSWORD = owner.password;
 });
 after(async () => {
+  delete process.env.LATTICE_OWNER_EMAIL;
+  delete process.env.LATTICE_OWNER_PASSWORD;
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function graphql(url: string, query: string) {
+async function graphql(url: string, query: string, cookie?: string) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ query }),
   });
-  return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+  return (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ extensions?: { code?: string } }> };
 }
 
-describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO_URL is set: this test is about the embedded database' : false }, () => {
-  it('keeps the data in the data directory across a restart', async () => {
+describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO_URL is set: these tests are about the embedded database' : false }, () => {
+  it('keeps the data and the login secret in the data directory across a restart', async () => {
     const first = await runPlatform({ configFile, dataDir, gatewayPort: 0 });
+    let cookie: string;
     try {
-      const added = await graphql(first.gatewayUrl, 'mutation { documentsAdd(name: "kept across restarts") { _id } }');
+      const anonymous = await graphql(first.gatewayUrl, '{ documentsTotalCount }');
+      assert.equal(anonymous.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+      cookie = await logIn(`${first.gatewayUrl}/graphql`, owner);
+      const added = await graphql(first.gatewayUrl, 'mutation { documentsAdd(name: "kept across restarts") { _id } }', cookie);
       assert.equal(added.errors, undefined);
     } finally {
       await first.stop();
     }
     const second = await runPlatform({ configFile, dataDir, gatewayPort: 0 });
     try {
-      const listed = await graphql(second.gatewayUrl, '{ documents { name } documentsTotalCount }');
+      const listed = await graphql(second.gatewayUrl, '{ documents { name } documentsTotalCount }', cookie);
       assert.deepEqual(listed.data, { documents: [{ name: 'kept across restarts' }], documentsTotalCount: 1 });
     } finally {
       await second.stop();
     }
   });
 
+  it('refuses to start in production with the placeholder secret, saying why', async () => {
+    await assert.rejects(
+      runPlatform({ configFile, dataDir: join(dataDir, 'production'), gatewayPort: 0, production: true }),
+      /configs\.json: "jwt_token_secret" is empty or a placeholder: production needs a real secret/,
+    );
+  });
+
   it('prints the URLs when ready and stops cleanly on Ctrl-C', async () => {
-    const bin = new URL('../bin.ts', import.meta.url).pathname;
     const child = spawn(
       process.execPath,
       ['--conditions=development', '--import', 'tsx', bin, 'start', '--config', configFile, '--port', '0', '--data-dir', join(dataDir, 'cli')],
@@ -54,22 +71,26 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('Press Ctrl-C to stop.') && Date.now() < deadline && child.exitCode === null) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!output.includes('Press Ctrl-C to stop.') && Date.now() < deadline && child.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.match(output, /Lattice is ready \(\d+\.\d s\)/, output);
+      const url = /GraphQL\s+(http:\/\/\S+)\/graphql/.exec(output)?.[1];
+      assert.ok(url, output);
+      const cookie = await logIn(`${url}/graphql`, owner);
+      const response = await graphql(url, '{ documentsTotalCount }', cookie);
+      assert.deepEqual(response.data, { documentsTotalCount: 0 });
+      child.kill('SIGINT');
+      assert.equal(await exited, 0, output);
+      assert.match(output, /lattice: stopped/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
-    assert.match(output, /Lattice is ready \(\d+\.\d s\)/, output);
-    const url = /GraphQL\s+(http:\/\/\S+)\/graphql/.exec(output)?.[1];
-    assert.ok(url, output);
-    const response = await graphql(url, '{ documentsTotalCount }');
-    assert.deepEqual(response.data, { documentsTotalCount: 0 });
-    child.kill('SIGINT');
-    assert.equal(await exited, 0, output);
-    assert.match(output, /lattice: stopped/);
   });
 
   it('stops with one message naming the file and key for a bad configs.json', async () => {
-    const bin = new URL('../bin.ts', import.meta.url).pathname;
     const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', bin, 'start', '--config', join(dataDir, 'missing.json')], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,5 +99,28 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(code, 1);
     assert.match(stderr, /missing\.json: does not exist/);
+  });
+
+  it('creates a user with lattice user:create, who can then log in', async () => {
+    const userDir = join(dataDir, 'user-create');
+    const child = spawn(
+      process.execPath,
+      ['--conditions=development', '--import', 'tsx', bin, 'user:create', '--config', configFile, '--data-dir', userDir, '--email', 'First@Example.com', '--password', 'a long enough password'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    assert.equal(await new Promise((resolve) => child.once('exit', resolve)), 0, output);
+    assert.match(output, /created owner first@example\.com/);
+
+    const lattice = await runPlatform({ configFile, dataDir: userDir, gatewayPort: 0 });
+    try {
+      const cookie = await logIn(`${lattice.gatewayUrl}/graphql`, { email: 'first@example.com', password: 'a long enough password' });
+      const me = await graphql(lattice.gatewayUrl, '{ currentUser { email role } }', cookie);
+      assert.deepEqual(me.data, { currentUser: { email: 'first@example.com', role: 'owner' } });
+    } finally {
+      await lattice.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createLogger, startPlatform } from '@lattice/plugin-sdk';
 import { loadConfigs } from '../config/load-configs.js';
 import { loadPlugins } from './load-plugins.js';
+import { resolveAuthSecret } from './resolve-auth-secret.js';
 import { resolveServices } from './resolve-services.js';
 
 export interface RunPlatformOptions {
@@ -10,6 +11,8 @@ export interface RunPlatformOptions {
   gatewayPort: number;
   host?: string;
   dev?: boolean;
+  /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
+  production?: boolean;
 }
 
 export interface RunningLattice {
@@ -25,12 +28,21 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
   const configs = await loadConfigs(configFile);
   const plugins = await loadPlugins(configFile, configs.plugins);
   const logger = createLogger('lattice');
-  const services = await resolveServices(configs, resolve(options.dataDir), logger);
+  const dataDir = resolve(options.dataDir);
+  const authTokenSecret = await resolveAuthSecret({
+    configFile,
+    configured: configs.jwt_token_secret,
+    dataDir,
+    production: options.production ?? process.env.NODE_ENV === 'production',
+    logger,
+  });
+  const services = await resolveServices(configs, dataDir, logger);
   try {
     const platform = await startPlatform({
       plugins,
       mongoUrl: services.mongoUrl,
       broker: services.broker,
+      authTokenSecret,
       gatewayPort: options.gatewayPort,
       host: options.host,
       logger,
