@@ -10,3 +10,6 @@ export type {
   UiPluginMenu,
   InboxIntegration,
 } from './config/index.js';
+export * from './components/mantine.js';
+export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams, NavLink as RouterNavLink } from './components/router.js';
+export { DateInput } from './components/DateInput.js';

@@ -39,8 +39,26 @@ test('a remote built from the helper has remoteEntry.js, mf-manifest.json, ui-pl
   }
 });
 
-test('react and the router are shared as singletons', () => {
-  for (const name of ['react', 'react-dom', 'react-router-dom', '@apollo/client', '@mantine/core', '@lattice/ui-sdk']) {
+test('react, the router, the client and ui-sdk (with Mantine) are shared as singletons; Mantine itself is not', () => {
+  for (const name of ['react', 'react-dom', 'react-router-dom', '@apollo/client', '@lattice/ui-sdk']) {
     assert.ok((sharedSingletonNames as readonly string[]).includes(name), name);
+  }
+  assert.ok(!(sharedSingletonNames as readonly string[]).includes('@mantine/core'));
+});
+
+test('a remote that imports @mantine/core directly does not build', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ui-sdk-remote-'));
+  try {
+    await mkdir(join(dir, 'src'));
+    await writeFile(join(dir, 'src', 'routes.ts'), 'import { Button } from "@mantine/core";\nexport default Button;\n');
+    const config = { name: 'bad', scope: 'bad', port: 3098, exposes: { './routes': './src/routes.ts' }, routes: { scope: 'bad', module: './routes' } };
+    await writeFile(join(dir, 'ui-plugin.config.json'), JSON.stringify(config));
+    const stats = await new Promise<webpack.Stats | undefined>((resolve, reject) => {
+      webpack(createRemoteWebpackConfig({ dir, mode: 'production' }), (error, result) => (error ? reject(error) : resolve(result)));
+    });
+    assert.equal(stats?.hasErrors(), true);
+    assert.match(stats?.toString('errors-only') ?? '', /import Mantine components from "@lattice\/ui-sdk"/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Configuration } from 'webpack';
 import type { UiPluginConfig } from '../config/index.js';
 import { createFederationPlugin } from './load-federation-plugin.js';
+import { MantineImportGuard } from './mantine-import-guard.js';
 import { readUiPluginConfig } from './read-ui-plugin-config.js';
 import { moduleRules, typeScriptResolve } from './script-rules.js';
 import { sharedModules } from './shared-singletons.js';
@@ -48,11 +49,15 @@ export function createRemoteWebpackConfig(options: RemoteWebpackConfigOptions): 
         name: config.scope,
         filename: 'remoteEntry.js',
         exposes: config.exposes,
-        shared: sharedModules(),
+        shared: sharedModules({ providedByShell: true }),
         manifest: true,
         dts: false,
+        // The shell provides the federation runtime (provideExternalRuntime), so each remote entry
+        // stays small instead of carrying its own ~25 KB copy.
+        experiments: { externalRuntime: true, optimization: { disableSnapshot: true } },
       }),
       new UiPluginJsonPlugin(config),
+      new MantineImportGuard(),
     ],
     devServer: {
       port: config.port,

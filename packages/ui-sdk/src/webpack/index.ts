@@ -4,3 +4,4 @@ export { sharedModules, sharedSingletonNames, type SharedModuleConfig } from './
 export { moduleRules, typeScriptResolve } from './script-rules.js';
 export { UiPluginJsonPlugin } from './ui-plugin-json-plugin.js';
 export { createFederationPlugin, type FederationOptions } from './load-federation-plugin.js';
+export { MantineImportGuard } from './mantine-import-guard.js';

@@ -11,7 +11,7 @@ export function readUiPluginConfig(dir: string): UiPluginConfig {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   return parseUiPluginConfig(raw, file);
 }

@@ -1,7 +1,7 @@
 /**
  * Modules the shell and every remote share at run time, each loaded once. A second copy of react breaks
- * hooks ("invalid hook call"); a second copy of react-router-dom, @apollo/client, @mantine/core or
- * @lattice/ui-sdk splits their React contexts, so a remote would see no router, client or theme.
+ * hooks ("invalid hook call"); a second copy of react-router-dom, @apollo/client or @lattice/ui-sdk
+ * (which carries Mantine) splits their React contexts, so a remote would see no router, client or theme.
  */
 export const sharedSingletonNames = [
   'react',
@@ -11,23 +11,25 @@ export const sharedSingletonNames = [
   'react-router-dom',
   '@apollo/client',
   '@apollo/client/react',
-  '@mantine/core',
-  '@mantine/hooks',
+  // Also the component library: ui-sdk re-exports the Mantine components (see components/mantine.ts).
   '@lattice/ui-sdk',
 ] as const;
-
-// Shared, not singletons: stateless, and sharing them keeps remotes from carrying their own copy.
-const sharedLibraryNames = ['graphql', 'dayjs'] as const;
 
 export interface SharedModuleConfig {
   singleton?: boolean;
   requiredVersion?: string | false;
+  import?: false;
 }
 
-/** The `shared` option of ModuleFederationPlugin, the same for the shell and every remote. */
-export function sharedModules(): Record<string, SharedModuleConfig> {
+/**
+ * The `shared` option of ModuleFederationPlugin. The shell provides every shared module; remotes are
+ * built with `providedByShell`, so they carry no fallback copy at all: React cannot load twice, and a
+ * remote's build and download stay small.
+ */
+export function sharedModules(options: { providedByShell?: boolean } = {}): Record<string, SharedModuleConfig> {
   const shared: Record<string, SharedModuleConfig> = {};
-  for (const name of sharedSingletonNames) shared[name] = { singleton: true, requiredVersion: false };
-  for (const name of sharedLibraryNames) shared[name] = { requiredVersion: false };
+  for (const name of sharedSingletonNames) {
+    shared[name] = { singleton: true, requiredVersion: false, ...(options.providedByShell ? { import: false as const } : {}) };
+  }
   return shared;
 }

@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { documentInputOf, formValuesOf, displayDate } from './document-form-values.js';
+
+test('the name is required and trimmed', () => {
+  assert.deepEqual(documentInputOf({ name: '   ', typeId: '', expiryDate: null, checked: false }), { error: 'Name is required' });
+  const result = documentInputOf({ name: ' Lease ', typeId: '', expiryDate: null, checked: true });
+  assert.deepEqual(result, { input: { name: 'Lease', typeId: null, expiryDate: null, checked: true } });
+});
+
+test('an expiry day round-trips through the ISO date the API stores', () => {
+  const result = documentInputOf({ name: 'Passport', typeId: 't1', expiryDate: '2031-02-28', checked: false });
+  assert.ok('input' in result);
+  assert.equal(result.input.expiryDate, '2031-02-28T00:00:00.000Z');
+  const values = formValuesOf({ _id: 'd1', name: 'Passport', createdAt: null, expiryDate: result.input.expiryDate, checked: null, typeId: 't1', currentType: null }, null);
+  assert.equal(values.expiryDate, '2031-02-28');
+  assert.equal(displayDate(result.input.expiryDate), '2031-02-28');
+});
+
+test('a new document starts in the type being filtered', () => {
+  assert.equal(formValuesOf(null, 't9').typeId, 't9');
+  assert.equal(formValuesOf(null, null).typeId, '');
+});

@@ -1,0 +1,60 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+export interface DocumentInput {
+  name: string;
+  expiryDate: string | null;
+  checked: boolean;
+  typeId: string | null;
+}
+
+type Result = TypedDocumentNode<Record<string, unknown>, Record<string, unknown>>;
+
+// The server declares name optional; this client requires it (SPEC.md: the sample UI declares String!).
+export const addDocumentMutation: TypedDocumentNode<Record<string, unknown>, DocumentInput> = gql`
+  mutation DocumentsAdd($name: String!, $expiryDate: Date, $checked: Boolean, $typeId: String) {
+    documentsAdd(name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId) {
+      _id
+    }
+  }
+`;
+
+export const editDocumentMutation: TypedDocumentNode<Record<string, unknown>, Partial<DocumentInput> & { _id: string }> = gql`
+  mutation DocumentsEdit($_id: String!, $name: String, $expiryDate: Date, $checked: Boolean, $typeId: String) {
+    documentsEdit(_id: $_id, name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId) {
+      _id
+      checked
+    }
+  }
+`;
+
+export const removeDocumentMutation: TypedDocumentNode<Record<string, unknown>, { _id: string }> = gql`
+  mutation DocumentsRemove($_id: String!) {
+    documentsRemove(_id: $_id)
+  }
+`;
+
+export const addTypeMutation: TypedDocumentNode<Record<string, unknown>, { name: string }> = gql`
+  mutation DocumentTypesAdd($name: String!) {
+    documentTypesAdd(name: $name) {
+      _id
+    }
+  }
+`;
+
+export const editTypeMutation: TypedDocumentNode<Record<string, unknown>, { _id: string; name: string }> = gql`
+  mutation DocumentTypesEdit($_id: String!, $name: String) {
+    documentTypesEdit(_id: $_id, name: $name) {
+      _id
+      name
+    }
+  }
+`;
+
+export const removeTypeMutation: Result = gql`
+  mutation DocumentTypesRemove($_id: String!) {
+    documentTypesRemove(_id: $_id)
+  }
+`;
+
+/** After any change, the list, the types and the count are read again (all in the one page query). */
+export const refetchPage = { refetchQueries: ['DocumentsPage'], awaitRefetchQueries: true };

@@ -1,0 +1,13 @@
+import { Route, Routes } from '@lattice/ui-sdk';
+import { DocumentsPage } from './pages/DocumentsPage.js';
+import { DocumentsNotFound } from './pages/DocumentsNotFound.js';
+
+/** What the shell renders under /documents/ (exposed as `./routes`). */
+export default function DocumentsRoutes() {
+  return (
+    <Routes>
+      <Route index element={<DocumentsPage />} />
+      <Route path="*" element={<DocumentsNotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { BrowserRouter, LatticeProvider, MantineProvider, Navigate, Route, Routes } from '@lattice/ui-sdk';
+import { createApolloClient } from './apollo/create-apollo-client.js';
+import { RedirectOnUnauthenticated } from './auth/RedirectOnUnauthenticated.js';
+import { RequireAuth } from './auth/RequireAuth.js';
+import { ShellLayout } from './layout/ShellLayout.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
+import { SettingsPage } from './pages/SettingsPage.js';
+import { HomePage } from './pages/HomePage.js';
+import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
+import { RemotePage } from './plugins/RemotePage.js';
+import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
+import { theme } from './theme.js';
+
+export function App() {
+  const client = useMemo(() => createApolloClient(), []);
+  return (
+    <MantineProvider theme={theme}>
+      <LatticeProvider client={client}>
+        <PluginsProvider>
+          <BrowserRouter>
+            <RedirectOnUnauthenticated />
+            <AppRoutes />
+          </BrowserRouter>
+        </PluginsProvider>
+      </LatticeProvider>
+    </MantineProvider>
+  );
+}
+
+function AppRoutes() {
+  const { plugins } = usePlugins();
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route element={<RequireAuth />}>
+        <Route element={<ShellLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          {plugins.flatMap((plugin) =>
+            pluginRoutePaths(plugin).map((path) => (
+              <Route key={`${plugin.name}:${path}`} path={path} element={<RemotePage plugin={plugin} />} />
+            )),
+          )}
+          <Route path="/home" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

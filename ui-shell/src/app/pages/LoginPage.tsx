@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, graphQLErrorMessage, useLatticeClient, useNavigate, useSearchParams } from '@lattice/ui-sdk';
+import { currentUserQuery, loginMutation } from '../auth/current-user-query.js';
+import { safeNextPath } from '../auth/login-path.js';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const client = useLatticeClient();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [login, { loading }] = useMutation(loginMutation);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      const { data } = await login({ variables: { email, password } });
+      if (!data?.login) throw new Error('The server did not log you in');
+      client.writeQuery({ query: currentUserQuery, data: { currentUser: data.login } });
+      navigate(safeNextPath(searchParams.get('next')), { replace: true });
+    } catch (error) {
+      setFailure(graphQLErrorMessage(error));
+    }
+  }
+
+  return (
+    <Center mih="100vh" bg="gray.0">
+      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" w={380}>
+        <Stack>
+          <Title order={2}>Log in to Lattice</Title>
+          {failure && (
+            <Alert color="red" title="Could not log in" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={loading}>
+            Log in
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

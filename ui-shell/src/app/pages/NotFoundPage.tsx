@@ -1,0 +1,13 @@
+import { Anchor, Link, Stack, Text, Title } from '@lattice/ui-sdk';
+
+export function NotFoundPage() {
+  return (
+    <Stack>
+      <Title order={2}>Page not found</Title>
+      <Text c="dimmed">No page or enabled plugin serves this address.</Text>
+      <Anchor component={Link} to="/">
+        Back to the home page
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { PluginManifestEntry } from '@lattice/ui-sdk';
+
+const registered = new Set<string>();
+
+/**
+ * Registers a plugin's remote the first time one of its pages is visited, then loads its routes module.
+ * Nothing is registered at start-up, so a dead remote can only affect its own pages. `fresh` drops
+ * what the runtime cached for the remote (a failed entry included), for a retry.
+ */
+export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
+  if (fresh || !registered.has(plugin.scope)) {
+    const entry = new URL(plugin.remoteEntry, window.location.href).href;
+    registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
+    registered.add(plugin.scope);
+  }
+  const module = await loadRemote<{ default?: ComponentType }>(`${plugin.scope}/${plugin.routesModule.replace(/^\.\//, '')}`);
+  if (!module?.default) {
+    throw new Error(`${plugin.name} does not export a component from ${plugin.routesModule}`);
+  }
+  return { default: module.default };
+}

@@ -1,0 +1,8 @@
+/** A configs.json plugin entry as the front-end server needs it. */
+export interface FrontendPlugin {
+  name: string;
+  /** `local`: serve `ui-plugins/<name>/dist` at `/plugins/<name>/`; `remote`: load it from `remoteUrl`. */
+  ui?: 'local' | 'remote';
+  /** For `ui: 'remote'`: the URL of the remote's `remoteEntry.js` (configs.json key `ui_url`). */
+  remoteUrl?: string;
+}

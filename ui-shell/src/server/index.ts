@@ -1,0 +1,3 @@
+export { startFrontendServer, type FrontendServerOptions, type RunningFrontendServer } from './start-frontend-server.js';
+export { buildPluginsManifest, type PluginsManifestOptions } from './build-plugins-manifest.js';
+export type { FrontendPlugin } from './frontend-plugin.js';

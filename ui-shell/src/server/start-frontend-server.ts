@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Response } from 'express';
+import { buildPluginsManifest } from './build-plugins-manifest.js';
+import { cacheControlFor } from './cache-control.js';
+import type { FrontendPlugin } from './frontend-plugin.js';
+import { createGatewayProxy } from './gateway-proxy.js';
+import { pluginBuildDir } from './plugin-build-dir.js';
+
+export interface FrontendServerOptions {
+  /** 3000 in production; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** The gateway's origin, e.g. http://127.0.0.1:3300; `/gateway/*` is proxied to it. */
+  gatewayUrl: string;
+  /** configs.json `plugins`, in order. */
+  plugins: FrontendPlugin[];
+  /** The shell's webpack output; defaults to this package's `dist/public`. */
+  shellDir?: string;
+  /** Look for UI builds in `<pluginsRoot>/<name>/dist` instead of the `@lattice/ui-plugin-<name>` packages. */
+  pluginsRoot?: string;
+  /** Told about each plugin left out of /plugins.json, and why. */
+  onPluginSkipped?: (name: string, reason: string) => void;
+}
+
+export interface RunningFrontendServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const defaultShellDir = fileURLToPath(new URL('../../dist/public', import.meta.url));
+
+/** The front-end of `lattice start`: the shell, the built `ui: local` remotes, `/plugins.json` and `/gateway/`. */
+export async function startFrontendServer(options: FrontendServerOptions): Promise<RunningFrontendServer> {
+  const shellDir = options.shellDir ?? defaultShellDir;
+  const indexHtml = join(shellDir, 'index.html');
+  if (!existsSync(indexHtml)) {
+    throw new Error(`the UI shell is not built (${indexHtml} is missing): run \`npm run build\` at the repository root`);
+  }
+  const staticOptions = { index: false, setHeaders: (response: Response, path: string) => response.setHeader('Cache-Control', cacheControlFor(path)) };
+  const app = express();
+  app.disable('x-powered-by');
+
+  const proxy = createGatewayProxy(options.gatewayUrl);
+  app.use('/gateway', proxy);
+
+  app.get('/plugins.json', async (_request, response, next) => {
+    try {
+      const manifest = await buildPluginsManifest({ plugins: options.plugins, pluginsRoot: options.pluginsRoot, onSkip: options.onPluginSkipped });
+      response.setHeader('Cache-Control', 'no-cache');
+      response.json(manifest);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  for (const plugin of options.plugins) {
+    if (plugin.ui !== 'local') continue;
+    const buildDir = pluginBuildDir(plugin.name, options.pluginsRoot);
+    if (buildDir) app.use(`/plugins/${plugin.name}`, express.static(buildDir, { ...staticOptions, fallthrough: false }));
+  }
+  app.use('/plugins', (_request, response) => {
+    response.status(404).type('text').send('No such UI plugin is enabled');
+  });
+
+  app.use(express.static(shellDir, staticOptions));
+  // Client-side routes (/documents/, /settings, …) all get the shell; a missing file with an extension is a 404.
+  app.use((request, response, next) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[A-Za-z0-9]+$/.test(request.path)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(indexHtml);
+  });
+
+  const server = app.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
+  server.on('upgrade', (request, socket, head) => {
+    if (request.url?.startsWith('/gateway/')) {
+      request.url = request.url.slice('/gateway'.length);
+      // Node types the upgrade socket as a Duplex; for an HTTP server it is always a net.Socket.
+      proxy.upgrade(request, socket as Socket, head);
+    } else {
+      socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { createFederationPlugin, moduleRules, sharedModules, typeScriptResolve } from '@lattice/ui-sdk/webpack';
+
+const dir = import.meta.dirname;
+
+/** The shell: a Module Federation host with no remotes known at build time (they come from /plugins.json). */
+export default (_env, argv) => {
+  const production = (argv.mode ?? 'production') === 'production';
+  const name = production ? '[name].[contenthash:10]' : '[name]';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: './src/app/index.ts' },
+    output: {
+      path: join(dir, 'dist/public'),
+      publicPath: '/',
+      uniqueName: 'lattice_shell',
+      filename: `${name}.js`,
+      chunkFilename: `${name}.js`,
+      clean: true,
+    },
+    resolve: typeScriptResolve,
+    module: { rules: moduleRules({ extract: production }) },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    performance: { hints: false },
+    plugins: [
+      createFederationPlugin(dir, {
+        name: 'lattice_shell',
+        remotes: {},
+        shared: sharedModules(),
+        // Never fetch a remote's entry just to compare share versions: only visiting its page loads it.
+        shareStrategy: 'loaded-first',
+        dts: false,
+        // Remotes are built with externalRuntime: they use this runtime instead of shipping one each.
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true } },
+      }),
+      new HtmlWebpackPlugin({ template: './src/app/index.html' }),
+      ...(production ? [new MiniCssExtractPlugin({ filename: `${name}.css`, chunkFilename: `${name}.css` })] : []),
+    ],
+    devServer: {
+      port: 3000,
+      hot: true,
+      historyApiFallback: true,
+      proxy: [
+        {
+          context: ['/gateway'],
+          target: process.env.LATTICE_GATEWAY_URL ?? 'http://127.0.0.1:3300',
+          pathRewrite: { '^/gateway': '' },
+          ws: true,
+        },
+      ],
+      setupMiddlewares: (middlewares, devServer) => {
+        devServer.app.get('/plugins.json', async (_request, response, next) => {
+          try {
+            const { buildDevPluginsManifest } = await import('./dev/build-dev-plugins-manifest.js');
+            response.json(await buildDevPluginsManifest(process.env.LATTICE_CONFIGS ?? join(dir, '../configs.json')));
+          } catch (error) {
+            next(error);
+          }
+        });
+        return middlewares;
+      },
+    },
+  };
+};
