@@ -12,11 +12,14 @@ export interface OperationLimits {
   maxDepth: number;
   /** Most fields an operation may select once fragments are expanded (a simple cost measure). */
   maxFields: number;
+  /** Most aliased fields: aliases are how one request asks for the same costly field many times. */
+  maxAliases: number;
 }
 
 interface Size {
   depth: number;
   fields: number;
+  aliases: number;
 }
 
 /**
@@ -37,7 +40,7 @@ export function operationLimitsRule(limits: OperationLimits): (context: Validati
       if (known) return known;
       const fragment = fragments.get(name);
       // Unknown fragments and cycles are reported by graphql-js's own rules; here they count as empty.
-      if (!fragment || inProgress.has(name)) return { depth: 0, fields: 0 };
+      if (!fragment || inProgress.has(name)) return { depth: 0, fields: 0, aliases: 0 };
       inProgress.add(name);
       const size = sizeOf(fragment.selectionSet);
       inProgress.delete(name);
@@ -48,11 +51,12 @@ export function operationLimitsRule(limits: OperationLimits): (context: Validati
     const sizeOf = (selectionSet: SelectionSetNode): Size => {
       let depth = 0;
       let fields = 0;
+      let aliases = 0;
       for (const selection of selectionSet.selections) {
         let inner: Size;
         if (selection.kind === Kind.FIELD) {
-          const below = selection.selectionSet ? sizeOf(selection.selectionSet) : { depth: 0, fields: 0 };
-          inner = { depth: below.depth + 1, fields: below.fields + 1 };
+          const below = selection.selectionSet ? sizeOf(selection.selectionSet) : { depth: 0, fields: 0, aliases: 0 };
+          inner = { depth: below.depth + 1, fields: below.fields + 1, aliases: below.aliases + (selection.alias ? 1 : 0) };
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           inner = sizeOf(selection.selectionSet);
         } else {
@@ -61,19 +65,25 @@ export function operationLimitsRule(limits: OperationLimits): (context: Validati
         depth = Math.max(depth, inner.depth);
         // Capped so a bomb's count stays a small number instead of overflowing to Infinity.
         fields = Math.min(fields + inner.fields, limits.maxFields + 1);
+        aliases = Math.min(aliases + inner.aliases, limits.maxAliases + 1);
       }
-      return { depth, fields };
+      return { depth, fields, aliases };
     };
 
     return {
       OperationDefinition(node) {
-        const { depth, fields } = sizeOf(node.selectionSet);
+        const { depth, fields, aliases } = sizeOf(node.selectionSet);
         const name = node.name ? `"${node.name.value}"` : 'the operation';
         if (depth > limits.maxDepth) {
           context.reportError(
             new GraphQLError(`Query is too deep: ${name} nests ${depth} levels, the limit is ${limits.maxDepth}`, {
               nodes: [node],
             }),
+          );
+        }
+        if (aliases > limits.maxAliases) {
+          context.reportError(
+            new GraphQLError(`Query has too many aliases: ${name} uses more than ${limits.maxAliases}`, { nodes: [node] }),
           );
         }
         if (fields > limits.maxFields) {

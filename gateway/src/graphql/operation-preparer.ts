@@ -12,7 +12,10 @@ import { operationLimitsRule, type OperationLimits } from './operation-limits-ru
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import type { Supergraph } from './supergraph.js';
 
-export const OPERATION_LIMITS: OperationLimits = { maxDepth: 32, maxFields: 5000 };
+// Lattice's schemas nest a few levels; a depth-20 query is an attack, not a screen's data.
+export const OPERATION_LIMITS: OperationLimits = { maxDepth: 12, maxFields: 5000, maxAliases: 100 };
+/** graphql-js stops parsing past this many tokens, so a huge query is refused before it costs memory. */
+export const MAX_QUERY_TOKENS = 20_000;
 const CACHE_CAPACITY = 1000;
 // Texts longer than this are parsed every time rather than pinned in the cache.
 const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
@@ -58,7 +61,7 @@ export class OperationPreparer {
   #prepareUncached(query: string): PreparedOperation {
     let document: DocumentNode;
     try {
-      document = parse(query);
+      document = parse(query, { maxTokens: MAX_QUERY_TOKENS });
     } catch (error) {
       if (error instanceof GraphQLError) return { ok: false, errors: [withCode(error)] };
       throw error;
