@@ -69,6 +69,9 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     const schema = buildPluginSchema(definition, services);
     const app = express();
     app.disable('x-powered-by');
+    // The gateway (and the reverse proxy in front of it) reach plugin hosts over loopback and say who the
+    // client was in X-Forwarded-For; req.ip is then that client, which login throttling counts by.
+    app.set('trust proxy', 'loopback');
     const httpServer = createServer(app);
     const apollo = new ApolloServer<PluginRequestContext>({
       schema,
