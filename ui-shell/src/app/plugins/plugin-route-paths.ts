@@ -1,9 +1,13 @@
 import type { PluginManifestEntry } from '@lattice/ui-sdk';
 
-/** The router paths a plugin owns: everything under each of its menu URLs ("/documents/" → "/documents/*"). */
+/**
+ * The router paths a plugin owns: everything under the first segment of each of its menu URLs
+ * ("/documents/" and "/documents/settings" → "/documents/*"), so the plugin's own <Routes> see the
+ * same base whichever menu led there.
+ */
 export function pluginRoutePaths(plugin: PluginManifestEntry): string[] {
-  const paths = plugin.menus.map((menu) => `${menu.url.replace(/\/+$/, '')}/*`).filter((path) => path !== '/*');
-  return [...new Set(paths)];
+  const segments = plugin.menus.map((menu) => menu.url.split('/').find((segment) => segment !== '')).filter((segment) => segment !== undefined);
+  return [...new Set(segments)].map((segment) => `/${segment}/*`);
 }
 
 /** How a plugin is called on screen: its first main-navigation menu, else its name. */

@@ -1,0 +1,66 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
+import { newPage } from './support/browser-page.js';
+import { openLoggedIn } from './support/log-in.js';
+import { startUiStack, type UiStack } from './support/ui-stack.js';
+
+let stack: UiStack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startUiStack([
+    { name: 'documents', ui: 'local' },
+    { name: 'fixture', ui: 'local' },
+  ]);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+test('an unreachable documents remote: the shell still works, the panel says so, retry brings the page', async () => {
+  const { page } = await newPage(browser);
+  const remoteEntry = '**/plugins/documents/remoteEntry.js';
+  await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
+
+  await openLoggedIn(page, stack, '/documents/');
+  const panel = page.getByTestId('plugin-unavailable');
+  await panel.getByText('Documents is unavailable').waitFor();
+
+  // The rest of the shell keeps working: navigation, another plugin, settings.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fixture' }).click();
+  await page.getByTestId('fixture-page').waitFor();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await page.getByRole('link', { name: 'Documents' }).click();
+  await panel.getByText('Documents is unavailable').waitFor();
+
+  // Restored: Retry loads the remote for real.
+  await page.unroute(remoteEntry);
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Add document' }).waitFor();
+  assert.equal(await panel.count(), 0);
+  await page.context().close();
+});
+
+test('a remote whose routes module throws is contained in its own boundary', async () => {
+  const { page } = await newPage(browser);
+  // Serve a remote entry that registers the container but whose ./routes factory throws.
+  await page.route('**/plugins/documents/remoteEntry.js', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: `var documents = { init: function () {}, get: function () { return Promise.resolve(function () { throw new Error('documents routes exploded'); }); } };`,
+    }),
+  );
+  await openLoggedIn(page, stack, '/documents/');
+  const panel = page.getByTestId('plugin-unavailable');
+  await panel.getByText('Documents is unavailable').waitFor();
+  await panel.getByText('documents routes exploded').waitFor();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('heading', { name: 'Welcome to Lattice' }).waitFor();
+  await page.context().close();
+});

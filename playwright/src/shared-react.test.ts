@@ -1,0 +1,49 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
+import { newPage } from './support/browser-page.js';
+import { openLoggedIn } from './support/log-in.js';
+import { readShareScope } from './support/share-scope.js';
+import { startUiStack, type UiStack } from './support/ui-stack.js';
+
+let stack: UiStack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startUiStack();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+test('react and the other singletons are loaded once, from the shell, and used by the documents remote', async () => {
+  const { page, pageErrors } = await newPage(browser);
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await openLoggedIn(page, stack, '/documents/');
+  await page.getByRole('button', { name: 'Add document' }).waitFor();
+
+  const scope = await readShareScope(page);
+  for (const name of ['react', 'react-dom', '@apollo/client', '@lattice/ui-sdk']) {
+    const versions = scope[name] ?? [];
+    assert.equal(versions.length, 1, `${name}: one registered copy, got ${JSON.stringify(versions)}`);
+    assert.equal(versions[0]?.from, 'lattice_shell', `${name} comes from the shell`);
+    assert.equal(versions[0]?.loaded, true);
+  }
+  assert.ok(scope.react?.[0]?.useIn.includes('documents'), 'the documents remote uses the shell\'s react');
+
+  // From the network: the remote fetched only its entry and its own page code, no copy of a shared module.
+  const remoteScripts = scripts.filter((path) => path.startsWith('/plugins/documents/'));
+  assert.deepEqual(
+    remoteScripts.map((path) => path.replace(/\.[0-9a-f]{10}\.js$/, '.js')),
+    ['/plugins/documents/remoteEntry.js', '/plugins/documents/__federation_expose_routes.js'],
+  );
+  assert.deepEqual(pageErrors, []);
+  await page.context().close();
+});

@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+import type { UiStack } from './ui-stack.js';
+
+/** Opens `path`; when the shell sends the browser to /login, logs in as the owner through the form. */
+export async function openLoggedIn(page: Page, stack: UiStack, path: string): Promise<void> {
+  await page.goto(`${stack.frontend.url}${path}`);
+  if (!stack.auth) return;
+  // Either the shell's layout (still logged in: cookies are per host, not per port) or the login page.
+  await page.waitForFunction(() => window.location.pathname === '/login' || document.querySelector('[aria-label="Main navigation"]'));
+  if (new URL(page.url()).pathname !== '/login') return;
+  await page.getByRole('textbox', { name: 'Email' }).fill(stack.owner.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(stack.owner.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}

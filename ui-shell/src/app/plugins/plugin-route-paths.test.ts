@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PluginManifestEntry } from '@lattice/ui-sdk';
+import { pluginLabel, pluginRoutePaths } from './plugin-route-paths.js';
+
+const plugin = (menus: PluginManifestEntry['menus']): PluginManifestEntry => ({
+  name: 'documents',
+  scope: 'documents',
+  remoteEntry: '/plugins/documents/remoteEntry.js',
+  routesModule: './routes',
+  menus,
+});
+
+test('a plugin owns the first segment of each menu URL, once', () => {
+  const paths = pluginRoutePaths(
+    plugin([
+      { text: 'Documents', url: '/documents/', location: 'mainNavigation' },
+      { text: 'Document settings', url: '/documents/settings', location: 'settings' },
+      { text: 'Templates', url: '/templates', location: 'mainNavigation' },
+    ]),
+  );
+  assert.deepEqual(paths, ['/documents/*', '/templates/*']);
+});
+
+test('a menu at the root claims nothing, and the label falls back to the plugin name', () => {
+  const settingsOnly = plugin([{ text: 'Root', url: '/', location: 'settings' }]);
+  assert.deepEqual(pluginRoutePaths(settingsOnly), []);
+  assert.equal(pluginLabel(settingsOnly), 'documents');
+});
