@@ -7,3 +7,35 @@ export {
   type DocumentRecord,
   type DocumentSendPayload,
 } from './queues/document-queues.js';
+export {
+  customerRecordSchema,
+  customersCreatePayloadSchema,
+  customersCreateQueue,
+  customersFindOnePayloadSchema,
+  customersFindOneQueue,
+  type CustomerRecord,
+  type CustomersCreatePayload,
+  type CustomersFindOnePayload,
+} from './queues/contacts-queues.js';
+export {
+  conversationPayloadSchema,
+  conversationPayloadTextSchema,
+  conversationReceiveMessage,
+  integrationKindSchema,
+  integrationsAnnounceKindQueue,
+  integrationsReceivePayloadSchema,
+  integrationsReceiveQueue,
+  type ConversationPayload,
+  type IntegrationKind,
+} from './queues/inbox-queues.js';
+export {
+  createIntegrationPayloadSchema,
+  createIntegrationQueue,
+  createIntegrationReplySchema,
+  removeIntegrationPayloadSchema,
+  removeIntegrationQueue,
+  removeIntegrationReplySchema,
+  type CreateIntegrationPayload,
+  type CreateIntegrationReply,
+  type RemoveIntegrationPayload,
+} from './queues/integration-queues.js';

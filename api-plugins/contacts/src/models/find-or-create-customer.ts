@@ -1,0 +1,29 @@
+import type { CustomerFields } from './customer.js';
+import type { ContactsModels } from './load-models.js';
+
+export type CustomerRecord = CustomerFields & { _id: unknown };
+
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Creates the customer with that primary e-mail, or returns the one that exists. The unique index decides
+ * between concurrent callers (possibly in several processes): the loser of the race reads the winner's record.
+ */
+export async function findOrCreateCustomer(
+  { Customer }: ContactsModels,
+  fields: { primaryEmail: string; integrationId?: string },
+): Promise<CustomerRecord> {
+  const existing = await Customer.findOne({ primaryEmail: fields.primaryEmail }).lean<CustomerRecord>();
+  if (existing) return existing;
+  try {
+    const created = await Customer.create({ ...fields, emails: [fields.primaryEmail], createdAt: new Date() });
+    return created.toObject();
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    const winner = await Customer.findOne({ primaryEmail: fields.primaryEmail }).lean<CustomerRecord>();
+    if (!winner) throw error;
+    return winner;
+  }
+}

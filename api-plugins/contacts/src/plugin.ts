@@ -1,0 +1,16 @@
+import { definePlugin } from '@lattice/plugin-sdk';
+import type { ContactsContext } from './graphql/contacts-context.js';
+import { resolvers } from './graphql/resolvers.js';
+import { typeDefs } from './graphql/type-defs.js';
+import { loadModels } from './models/load-models.js';
+import { consumeContactsQueues } from './queues/consume-contacts-queues.js';
+
+export const contactsPlugin = definePlugin<ContactsContext>({
+  name: 'contacts',
+  graphql: () => ({ typeDefs, resolvers }),
+  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
+  onServerInit: async ({ db, messageBrokerClient, debug }) => {
+    await loadModels(db).Customer.init();
+    await consumeContactsQueues(messageBrokerClient, db, debug);
+  },
+});

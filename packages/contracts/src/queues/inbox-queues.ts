@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { plainQueue, rpcQueue } from '../queue-contract.js';
+
+const objectIdText = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be a 24-character hexadecimal id');
+
+/** What an integration asks the inbox to file: SPEC.md's payload, plus the conversation to update if known. */
+export const conversationPayloadSchema = z.object({
+  integrationId: objectIdText,
+  customerId: z.string().min(1),
+  createdAt: z.iso.datetime({ offset: true }),
+  content: z.string(),
+  conversationId: objectIdText.optional(),
+});
+export type ConversationPayload = z.infer<typeof conversationPayloadSchema>;
+
+/** SPEC.md carries the payload as JSON text; this reads that text and checks what it holds. */
+export const conversationPayloadTextSchema = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'payload is not JSON text' });
+      return z.NEVER;
+    }
+  })
+  .pipe(conversationPayloadSchema);
+
+export const integrationsReceivePayloadSchema = z.object({
+  action: z.literal('create-or-update-conversation'),
+  payload: conversationPayloadTextSchema,
+});
+
+/** Builds the message the sender puts on the wire (payload as JSON text). */
+export function conversationReceiveMessage(payload: ConversationPayload) {
+  return { action: 'create-or-update-conversation' as const, payload: JSON.stringify(payload) };
+}
+
+/** `inbox:integrations.receive`: creates (or updates) a conversation and answers its `_id`. */
+export const integrationsReceiveQueue = rpcQueue(
+  'inbox:integrations.receive',
+  integrationsReceivePayloadSchema,
+  z.object({ _id: z.string() }),
+);
+
+export const integrationKindSchema = z.object({
+  kind: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be the integration plugin name'),
+  label: z.string().min(1),
+});
+export type IntegrationKind = z.infer<typeof integrationKindSchema>;
+
+/**
+ * `inbox:integrations.announceKind`: an integration plugin tells the inbox, at start-up, the
+ * `meta.inboxIntegration` it was enabled with. A plain (durable) queue, so it waits for an inbox that starts later.
+ */
+export const integrationsAnnounceKindQueue = plainQueue('inbox:integrations.announceKind', integrationKindSchema);
