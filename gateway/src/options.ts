@@ -17,11 +17,15 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Dev mode: introspection on, error details (stack traces, internal messages) reach the client. */
   dev?: boolean;
+  /** The integrations ingress: `/<name>/...` on this port for each integration plugin named. */
+  integrations?: { port: number; host?: string; plugins: string[] };
 }
 
 export interface Gateway {
   url: string;
   port: number;
+  /** The integrations ingress, when one was asked for. */
+  integrationsUrl?: string;
   /** Stops polling, closes the server and the connection pools. */
   stop(): Promise<void>;
   /** Checks every plugin's health now and recomposes if needed; resolves when done. */

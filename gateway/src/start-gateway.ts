@@ -1,9 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { CompositionKeeper } from './graphql/composition-keeper.js';
 import { createGraphqlHandler } from './graphql/graphql-handler.js';
 import { proxyPluginRequest } from './http/plugin-proxy.js';
+import { createIntegrationsListener } from './http/integrations-ingress.js';
 import { createRequestListener } from './http/request-router.js';
 import { sendJson } from './http/send-json.js';
 import {
@@ -47,32 +48,57 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     dev,
   );
+  const server = await listen(listener, options.port ?? DEFAULT_PORT, options.host);
+  const servers = [server];
+  try {
+    if (options.integrations) {
+      const ingress = createIntegrationsListener(registry, new Set(options.integrations.plugins), MAX_BODY_BYTES, logger);
+      servers.push(await listen(ingress, options.integrations.port, options.integrations.host ?? options.host));
+    }
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  poller.start();
+
+  const url = serverUrl(server, options.host);
+  const integrationsUrl = servers[1] ? serverUrl(servers[1], options.integrations?.host ?? options.host) : undefined;
+  logger.info({ url, integrationsUrl }, 'gateway listening');
+
+  return {
+    url,
+    port: (server.address() as AddressInfo).port,
+    integrationsUrl,
+    refresh: () => poller.checkNow(),
+    async stop() {
+      poller.stop();
+      await Promise.all(servers.map(closeServer));
+      await registry.close();
+    },
+  };
+}
+
+async function listen(listener: RequestListener, port: number, host: string | undefined): Promise<Server> {
   // Longer than the usual 60 s idle timeout of proxies in front, so they never reuse a socket we just closed.
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, options.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  poller.start();
+  return server;
+}
 
+function serverUrl(server: Server, listenHost: string | undefined): string {
   const { port } = server.address() as AddressInfo;
-  const host = !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info({ url }, 'gateway listening');
+  const host = !listenHost || listenHost === '0.0.0.0' || listenHost === '::' ? '127.0.0.1' : listenHost;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
-  return {
-    url,
-    port,
-    refresh: () => poller.checkNow(),
-    async stop() {
-      poller.stop();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-      await registry.close();
-    },
-  };
+async function closeServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  await closed;
 }

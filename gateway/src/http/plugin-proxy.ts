@@ -35,6 +35,7 @@ export async function proxyPluginRequest(
   req: IncomingMessage,
   res: ServerResponse,
   bodyLimit: number,
+  publicPrefix = `/pl:${name}`,
 ): Promise<void> {
   const subgraph = registry.get(name);
   if (!subgraph) {
@@ -53,7 +54,7 @@ export async function proxyPluginRequest(
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   const headers = headersForPlugin(req);
   // Lets the plugin build links that go back through the gateway.
-  headers['x-forwarded-prefix'] = `/pl:${subgraph.name}`;
+  headers['x-forwarded-prefix'] = publicPrefix;
   const contentLength = req.headers['content-length'];
   if (contentLength !== undefined) headers['content-length'] = contentLength;
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;

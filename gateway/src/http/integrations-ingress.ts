@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
+import { proxyPluginRequest } from './plugin-proxy.js';
+import { sendJson } from './send-json.js';
+
+const INTEGRATION_PATH = /^\/([^/?#]+)(.*)$/;
+
+/**
+ * The integrations port (3400, public `/integrations/`): `/<integration>/<path>` goes to that integration
+ * plugin's HTTP routes, exactly as `/pl:<integration>/<path>` does on the gateway. Only integration
+ * plugins are reachable here, so a channel's webhooks can be exposed without the rest of the API.
+ */
+export function createIntegrationsListener(registry: SubgraphRegistry, integrations: ReadonlySet<string>, bodyLimit: number, logger: Logger) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const match = INTEGRATION_PATH.exec(req.url ?? '/');
+    const name = match?.[1];
+    if (!name || !integrations.has(name)) {
+      sendJson(res, 404, { error: `No integration at ${req.url ?? '/'}`, code: 'NOT_FOUND' });
+      return;
+    }
+    proxyPluginRequest(registry, name, match[2] ?? '', req, res, bodyLimit, `/integrations/${name}`).catch((error: unknown) => {
+      logger.error({ err: error, integration: name }, 'integration request failed');
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, { error: 'Internal server error', code: 'INTERNAL' });
+    });
+  };
+}

@@ -1,0 +1,47 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { startGateway, type Gateway } from './index.js';
+import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
+import type { TestPluginHost } from './test-support/test-plugin-host.js';
+
+describe('integrations ingress', () => {
+  let integration: TestPluginHost;
+  let other: TestPluginHost;
+  let gateway: Gateway;
+
+  before(async () => {
+    [integration, other] = await Promise.all([startDocumentsHost(), startContactsHost()]);
+    gateway = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      logger: pino({ level: 'silent' }),
+      pollIntervalMs: 60_000,
+      subgraphs: [
+        { name: 'mail', url: integration.url },
+        { name: 'contacts', url: other.url },
+      ],
+      integrations: { port: 0, plugins: ['mail'] },
+    });
+  });
+  after(async () => {
+    await gateway.stop();
+    await Promise.all([integration.dispose(), other.dispose()]);
+  });
+
+  it('forwards /<integration>/<path> to that plugin, with its public prefix', async () => {
+    assert.ok(gateway.integrationsUrl);
+    const response = await fetch(`${gateway.integrationsUrl}/mail/echo?x=1`, { method: 'POST', body: 'a mail', headers: { 'content-type': 'text/plain' } });
+    assert.equal(response.status, 201);
+    const echo = (await response.json()) as { method: string; path: string; body: string; headers: Record<string, string> };
+    assert.deepEqual([echo.method, echo.path, echo.body], ['POST', '/echo?x=1', 'a mail']);
+    assert.equal(echo.headers['x-forwarded-prefix'], '/integrations/mail');
+  });
+
+  it('does not reach plugins that are not integrations, nor the GraphQL API', async () => {
+    for (const path of ['/contacts/echo', '/graphql', '/pl:mail/echo']) {
+      const response = await fetch(`${gateway.integrationsUrl}${path}`);
+      assert.equal(response.status, 404, path);
+    }
+  });
+});
