@@ -17,6 +17,7 @@ export async function start(args: StartArguments): Promise<void> {
     `Lattice is ready (${seconds} s)`,
     `  GraphQL      ${lattice.gatewayUrl}/graphql`,
     `  Health       ${lattice.gatewayUrl}/health`,
+    `  Integrations ${lattice.integrationsUrl}/<integration>/`,
     ...Object.entries(lattice.pluginUrls).map(([name, url]) => `  Plugin       ${name} at ${url} (HTTP routes: ${lattice.gatewayUrl}/pl:${name}/)`),
     ...lattice.serviceDescriptions.map((description) => `  ${description}`),
     'Press Ctrl-C to stop.',

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { connectRabbitMQBroker } from '@lattice/broker';
 import { logIn } from '@lattice/plugin-sdk/test-kit';
 import { runPlatform } from './run-platform.js';
 
@@ -51,6 +52,27 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
       assert.deepEqual(listed.data, { documents: [{ name: 'kept across restarts' }], documentsTotalCount: 1 });
     } finally {
       await second.stop();
+    }
+  });
+
+  it('runs on RabbitMQ and Redis when RABBITMQ_URL and REDIS_URL are set', async () => {
+    const rabbitMQUrl = 'amqp://guest:guest@127.0.0.1:5672';
+    const servicesEnv = { RABBITMQ_URL: rabbitMQUrl, REDIS_URL: 'redis://127.0.0.1:6379' };
+    Object.assign(process.env, servicesEnv);
+    let lattice: Awaited<ReturnType<typeof runPlatform>> | undefined;
+    const client = await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'cli-services-test' });
+    try {
+      lattice = await runPlatform({ configFile, dataDir: join(dataDir, 'services'), gatewayPort: 0 });
+      assert.ok(lattice.serviceDescriptions.some((line) => /^RabbitMQ\s+amqp:\/\/\*\*\*@127\.0\.0\.1:5672/.test(line)), lattice.serviceDescriptions.join('\n'));
+      assert.ok(lattice.serviceDescriptions.some((line) => /^Redis\s+redis:\/\/127\.0\.0\.1:6379/.test(line)));
+      const cookie = await logIn(`${lattice.gatewayUrl}/graphql`, owner);
+      await graphql(lattice.gatewayUrl, 'mutation { documentsAdd(name: "over RabbitMQ") { _id } }', cookie);
+      const documents = await client.sendRPCMessage<Array<{ name: string }>>('document:find', {}, { timeoutMs: 5_000 });
+      assert.ok(documents.some((document) => document.name === 'over RabbitMQ'));
+    } finally {
+      await lattice?.stop();
+      await client.close();
+      for (const key of Object.keys(servicesEnv)) delete process.env[key];
     }
   });
 

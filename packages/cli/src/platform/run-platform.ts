@@ -9,6 +9,8 @@ export interface RunPlatformOptions {
   configFile: string;
   dataDir: string;
   gatewayPort: number;
+  /** Defaults to 3400, or a free port when the gateway's port is 0. */
+  integrationsPort?: number;
   host?: string;
   dev?: boolean;
   /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
@@ -17,6 +19,7 @@ export interface RunPlatformOptions {
 
 export interface RunningLattice {
   gatewayUrl: string;
+  integrationsUrl: string;
   pluginUrls: Record<string, string>;
   serviceDescriptions: string[];
   stop(): Promise<void>;
@@ -42,14 +45,17 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       plugins,
       mongoUrl: services.mongoUrl,
       broker: services.broker,
+      pubsub: services.pubsub,
       authTokenSecret,
       gatewayPort: options.gatewayPort,
+      integrationsPort: options.integrationsPort ?? (options.gatewayPort === 0 ? 0 : 3400),
       host: options.host,
       logger,
       dev: options.dev,
     });
     return {
       gatewayUrl: platform.gatewayUrl,
+      integrationsUrl: platform.integrationsUrl,
       pluginUrls: Object.fromEntries([...platform.plugins].map(([name, plugin]) => [name, plugin.url])),
       serviceDescriptions: services.descriptions,
       stop: async () => {

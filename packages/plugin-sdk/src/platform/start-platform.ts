@@ -24,6 +24,8 @@ export interface StartPlatformOptions {
   authTokenSecret: string;
   /** 3300 by default; 0 picks a free port. */
   gatewayPort?: number;
+  /** The integrations ingress (`/<integration>/...`); 3400 by default; 0 picks a free port. */
+  integrationsPort?: number;
   host?: string;
   logger?: Logger;
   dev?: boolean;
@@ -33,6 +35,8 @@ export interface StartPlatformOptions {
 
 export interface RunningPlatform {
   gatewayUrl: string;
+  /** Where integration plugins' HTTP routes are served as `/<integration>/...`. */
+  integrationsUrl: string;
   plugins: ReadonlyMap<string, RunningPlugin>;
   /** Stops one plugin host while the rest keeps running (its fields then fail with PLUGIN_UNAVAILABLE). */
   stopPlugin(name: string): Promise<void>;
@@ -84,10 +88,15 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       pollIntervalMs: options.healthPollIntervalMs,
       logger: logger.child({ component: 'gateway' }),
       dev: options.dev,
+      integrations: {
+        port: options.integrationsPort ?? 3400,
+        plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),
+      },
     });
 
     return {
       gatewayUrl: gateway.url,
+      integrationsUrl: gateway.integrationsUrl ?? '',
       plugins: running,
       stopPlugin: async (name) => {
         const plugin = running.get(name);

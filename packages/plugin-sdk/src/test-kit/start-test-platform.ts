@@ -62,6 +62,7 @@ export async function startTestPlatform(options: TestPlatformOptions): Promise<T
       broker,
       authTokenSecret,
       gatewayPort: 0,
+      integrationsPort: 0,
       logger,
       healthPollIntervalMs: options.healthPollIntervalMs ?? 200,
     });

@@ -1,0 +1,35 @@
+import { RedisPubSub } from 'graphql-redis-subscriptions';
+import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
+import { Redis } from 'ioredis';
+import type { Configs } from '../config/configs-schema.js';
+import { hideCredentials } from './resolve-mongo.js';
+
+export interface ResolvedPubSub {
+  pubsub: PubSubEngine;
+  description: string;
+  stop(): Promise<void>;
+}
+
+function redisUrlFromConfigs(configs: Configs): string | undefined {
+  const host = configs.db_server_address;
+  if (!host) return undefined;
+  const password = configs.redis?.password;
+  return `redis://${password ? `:${encodeURIComponent(password)}@` : ''}${host}:6379`;
+}
+
+/** REDIS_URL (or `db_server_address`) gives GraphQL pub/sub across processes; otherwise it stays in this one. */
+export async function resolvePubSub(configs: Configs): Promise<ResolvedPubSub> {
+  const url = process.env.REDIS_URL ?? redisUrlFromConfigs(configs);
+  if (!url) return { pubsub: new PubSub(), description: 'Pub/sub      in-process', stop: async () => undefined };
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new Error(`Redis at ${hideCredentials(url)} is not reachable: ${(error as Error).message}`, { cause: error });
+  }
+  const pubsub = new RedisPubSub({ publisher, subscriber });
+  return { pubsub, description: `Redis        ${hideCredentials(url)}`, stop: async () => void (await pubsub.close()) };
+}
