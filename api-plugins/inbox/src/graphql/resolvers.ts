@@ -1,0 +1,19 @@
+import type { PluginResolvers } from '@lattice/plugin-sdk';
+import type { MessageRecord } from '../models/records.js';
+import {
+  conversationMutationResolvers,
+  conversationQueryResolvers,
+  conversationResolvers,
+} from './conversation-resolvers.js';
+import type { InboxContext } from './inbox-context.js';
+import { integrationMutationResolvers, integrationQueryResolvers, integrationResolvers } from './integration-resolvers.js';
+import { subscriptionResolvers } from './subscription-resolvers.js';
+
+export const resolvers: PluginResolvers<InboxContext> = {
+  Query: { ...integrationQueryResolvers, ...conversationQueryResolvers },
+  Mutation: { ...integrationMutationResolvers, ...conversationMutationResolvers },
+  Subscription: subscriptionResolvers,
+  Integration: integrationResolvers,
+  Conversation: conversationResolvers,
+  ConversationMessage: { _id: (message: MessageRecord) => String(message._id) },
+};

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { MessageBroker } from '@lattice/broker';
+import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
+import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { inboxPlugin } from './plugin.js';
+import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
+import { connectTestBroker } from './test-support/test-broker.js';
+
+const kind = 'fakechat';
+const calls: FakeIntegrationCalls = { created: [], removed: [] };
+let platform: TestPlatform;
+let broker: MessageBroker;
+
+before(async () => {
+  ({ broker } = await connectTestBroker('inbox-test'));
+  platform = await startTestPlatform({ plugins: [inboxPlugin, fakeIntegrationPlugin(kind, calls)], broker });
+});
+after(async () => {
+  await platform?.stop();
+  await broker?.close();
+});
+
+async function ok<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  const response = await platform.graphql<T>(query, variables);
+  assert.equal(response.errors, undefined, JSON.stringify(response.errors));
+  return response.data as T;
+}
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await delay(50);
+  }
+}
+
+const createMutation = `mutation ($kind: String!, $name: String!, $data: JSON) {
+  integrationsCreateExternalIntegration(kind: $kind, name: $name, data: $data) { _id kind name createdAt webhookToken }
+}`;
+
+async function createIntegration(name: string): Promise<string> {
+  const data = await ok<{ integrationsCreateExternalIntegration: { _id: string } }>(createMutation, { kind, name, data: { a: 1 } });
+  return data.integrationsCreateExternalIntegration._id;
+}
+
+function receive(integrationId: string, fields: { customerId: string; content: string; createdAt: string; conversationId?: string }) {
+  return broker.sendRPCMessage<{ _id: string }>(
+    integrationsReceiveQueue.name,
+    conversationReceiveMessage({ integrationId, ...fields }),
+  );
+}
+
+describe('integrations', () => {
+  it('lists the kinds that enabled integration plugins announced', async () => {
+    const kinds = await eventually(
+      async () => (await ok<{ integrationKinds: Array<{ kind: string; label: string }> }>('{ integrationKinds { kind label } }')).integrationKinds,
+      (list) => list.some((entry) => entry.kind === kind),
+    );
+    assert.deepEqual(kinds.find((entry) => entry.kind === kind), { kind, label: `Fake ${kind}` });
+  });
+
+  it('creates an external integration, hands the plugin {doc, integrationId} and shows the token once', async () => {
+    const data = await ok<{ integrationsCreateExternalIntegration: Record<string, string> }>(createMutation, {
+      kind,
+      name: 'Support mail',
+      data: { host: 'mail.example.com' },
+    });
+    const created = data.integrationsCreateExternalIntegration;
+    assert.equal(created.kind, kind);
+    assert.equal(created.name, 'Support mail');
+    assert.equal(created.webhookToken, `token-for-${created._id}`);
+    assert.deepEqual(calls.created.at(-1), { doc: { host: 'mail.example.com' }, integrationId: created._id });
+    const listed = await ok<{ integrations: Array<Record<string, string | null>> }>(
+      'query ($kind: String) { integrations(kind: $kind) { _id name webhookToken } }',
+      { kind },
+    );
+    assert.deepEqual(listed.integrations.find((entry) => entry._id === created._id), {
+      _id: created._id,
+      name: 'Support mail',
+      webhookToken: null,
+    });
+  });
+
+  it('removes the inbox record again when the plugin refuses, and returns the plugin\'s reason', async () => {
+    const before = await ok<{ integrations: unknown[] }>('{ integrations { _id } }');
+    const response = await platform.graphql(createMutation, { kind, name: 'Bad', data: { refuse: 'wrong password' } });
+    assert.equal(response.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT');
+    assert.match(response.errors?.[0]?.message ?? '', /refused: wrong password/);
+    const afterwards = await ok<{ integrations: unknown[] }>('{ integrations { _id } }');
+    assert.equal(afterwards.integrations.length, before.integrations.length);
+  });
+
+  it('refuses a kind no enabled plugin offers, and an empty name', async () => {
+    const unknown = await platform.graphql(createMutation, { kind: 'nosuchkind', name: 'x' });
+    assert.equal(unknown.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT');
+    assert.match(unknown.errors?.[0]?.message ?? '', /nosuchkind/);
+    const empty = await platform.graphql(createMutation, { kind, name: '  ' });
+    assert.match(empty.errors?.[0]?.message ?? '', /name must not be empty/);
+  });
+});
+
+describe('conversations', () => {
+  it('files a new conversation per message without conversationId and updates a known one', async () => {
+    const integrationId = await createIntegration('Conversations');
+    const first = await receive(integrationId, { customerId: 'c1', content: 'Hello', createdAt: '2030-01-01T10:00:00.000Z' });
+    const second = await receive(integrationId, { customerId: 'c2', content: 'Other', createdAt: '2030-01-01T11:00:00.000Z' });
+    assert.notEqual(first._id, second._id);
+    const reply = await receive(integrationId, {
+      customerId: 'c1',
+      content: 'Follow-up',
+      createdAt: '2030-01-01T12:00:00.000Z',
+      conversationId: first._id,
+    });
+    assert.equal(reply._id, first._id);
+
+    const data = await ok<{ conversations: Array<Record<string, unknown>>; conversationsTotalCount: number }>(
+      `query ($id: String) { conversations(integrationId: $id) { _id customerId content status createdAt updatedAt integration { _id name } }
+        conversationsTotalCount(integrationId: $id) }`,
+      { id: integrationId },
+    );
+    assert.equal(data.conversationsTotalCount, 2);
+    assert.deepEqual(data.conversations[0], {
+      _id: first._id,
+      customerId: 'c1',
+      content: 'Follow-up',
+      status: 'open',
+      createdAt: '2030-01-01T10:00:00.000Z',
+      updatedAt: '2030-01-01T12:00:00.000Z',
+      integration: { _id: integrationId, name: 'Conversations' },
+    });
+    assert.equal(data.conversations[1]?._id, second._id);
+  });
+
+  it('changes status, filters by it, and shows the detail', async () => {
+    const integrationId = await createIntegration('Statuses');
+    const { _id } = await receive(integrationId, { customerId: 'c', content: 'x', createdAt: new Date().toISOString() });
+    const changed = await ok<{ conversationsChangeStatus: Array<{ _id: string; status: string }> }>(
+      'mutation ($ids: [String!]!) { conversationsChangeStatus(_ids: $ids, status: closed) { _id status } }',
+      { ids: [_id] },
+    );
+    assert.deepEqual(changed.conversationsChangeStatus, [{ _id, status: 'closed' }]);
+    const open = await ok<{ conversations: unknown[] }>('query ($id: String) { conversations(integrationId: $id, status: open) { _id } }', {
+      id: integrationId,
+    });
+    assert.deepEqual(open.conversations, []);
+    const detail = await ok<{ conversationDetail: { status: string } }>('query ($id: String!) { conversationDetail(_id: $id) { status } }', {
+      id: _id,
+    });
+    assert.equal(detail.conversationDetail.status, 'closed');
+    const missing = await platform.graphql('{ conversationDetail(_id: "0123456789abcdef01234567") { _id } }');
+    assert.equal(missing.errors?.[0]?.extensions?.code, 'NOT_FOUND');
+  });
+
+  it('keeps its own messages for a conversation', async () => {
+    const integrationId = await createIntegration('Own messages');
+    const { _id } = await receive(integrationId, { customerId: 'c', content: 'question', createdAt: '2030-01-01T00:00:00.000Z' });
+    await ok('mutation ($id: String!) { conversationMessageAdd(conversationId: $id, content: "answer") { _id } }', { id: _id });
+    const data = await ok<{ conversationMessages: Array<{ content: string }>; conversationDetail: { content: string } }>(
+      'query ($id: String!) { conversationMessages(conversationId: $id) { content } conversationDetail(_id: $id) { content } }',
+      { id: _id },
+    );
+    assert.deepEqual(data.conversationMessages, [{ content: 'answer' }]);
+    assert.equal(data.conversationDetail.content, 'answer');
+  });
+
+  it('answers an error for an unknown integration or a payload that is not JSON text', async () => {
+    await assert.rejects(
+      receive('0123456789abcdef01234567', { customerId: 'c', content: 'x', createdAt: new Date().toISOString() }),
+      /Integration 0123456789abcdef01234567 not found/,
+    );
+    await assert.rejects(
+      broker.sendRPCMessage(integrationsReceiveQueue.name, { action: 'create-or-update-conversation', payload: '{nope' }),
+      /payload is not JSON text/,
+    );
+  });
+
+  it('removes an integration through its plugin, then its conversations', async () => {
+    const integrationId = await createIntegration('Short-lived');
+    await receive(integrationId, { customerId: 'c', content: 'x', createdAt: new Date().toISOString() });
+    const removed = await ok<{ integrationsRemove: Record<string, unknown> }>('mutation ($id: String!) { integrationsRemove(_id: $id) }', {
+      id: integrationId,
+    });
+    assert.deepEqual(removed.integrationsRemove, { _id: integrationId, deletedCount: 1, conversationsDeleted: 1 });
+    assert.equal(calls.removed.at(-1), integrationId);
+    const left = await ok<{ conversationsTotalCount: number }>('query ($id: String) { conversationsTotalCount(integrationId: $id) }', {
+      id: integrationId,
+    });
+    assert.equal(left.conversationsTotalCount, 0);
+  });
+
+  it('needs a login', async () => {
+    const response = await platform.anonymousGraphql('{ conversations { _id } }');
+    assert.equal(response.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+  });
+});

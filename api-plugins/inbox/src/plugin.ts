@@ -1,0 +1,23 @@
+import { definePlugin } from '@lattice/plugin-sdk';
+import type { InboxContext } from './graphql/inbox-context.js';
+import { createLoaders } from './graphql/loaders.js';
+import { resolvers } from './graphql/resolvers.js';
+import { typeDefs } from './graphql/type-defs.js';
+import { initModels, loadModels } from './models/load-models.js';
+import { consumeInboxQueues } from './queues/consume-inbox-queues.js';
+
+export const inboxPlugin = definePlugin<InboxContext>({
+  name: 'inbox',
+  graphql: () => ({ typeDefs, resolvers }),
+  permissions: {
+    'integrations.manage': { description: 'Create and remove integrations', roles: ['owner', 'admin'] },
+  },
+  apolloServerContext: (context) => {
+    const models = loadModels(context.db);
+    return { ...context, models, loaders: createLoaders(models) };
+  },
+  onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug }) => {
+    await initModels(loadModels(db));
+    await consumeInboxQueues(messageBrokerClient, db, pubsubClient, debug);
+  },
+});
