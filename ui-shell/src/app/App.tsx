@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { BrowserRouter, LatticeProvider, MantineProvider, Navigate, Route, Routes } from '@lattice/ui-sdk';
 import { createApolloClient } from './apollo/create-apollo-client.js';
+import { currentUserQuery } from './auth/current-user-query.js';
 import { RedirectOnUnauthenticated } from './auth/RedirectOnUnauthenticated.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { ShellLayout } from './layout/ShellLayout.js';
@@ -14,7 +15,12 @@ import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
 import { theme } from './theme.js';
 
 export function App() {
-  const client = useMemo(() => createApolloClient(), []);
+  const client = useMemo(() => {
+    const created = createApolloClient();
+    // Asked now, alongside /plugins.json; RequireAuth then finds it in flight or in the cache.
+    void created.query({ query: currentUserQuery }).catch(() => undefined);
+    return created;
+  }, []);
   return (
     <MantineProvider theme={theme}>
       <LatticeProvider client={client}>

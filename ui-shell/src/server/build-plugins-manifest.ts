@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { PluginManifestEntry, PluginsManifest } from '@lattice/ui-sdk';
 import type { UiPluginConfig } from '@lattice/ui-sdk/config';
 import type { FrontendPlugin } from './frontend-plugin.js';
@@ -32,8 +34,22 @@ async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOpt
     options.onSkip?.(plugin.name, buildDir ? `no UI build in ${buildDir}` : `no package @lattice/ui-plugin-${plugin.name}`);
     return undefined;
   }
-  const remoteEntry = plugin.ui === 'remote' ? plugin.remoteUrl! : `/plugins/${plugin.name}/remoteEntry.js`;
-  return toManifestEntry(config, remoteEntry);
+  if (plugin.ui === 'remote') return toManifestEntry(config, plugin.remoteUrl!);
+  const base = `/plugins/${plugin.name}/`;
+  const routesScripts = await exposedScripts(buildDir!, config.routes.module);
+  return { ...toManifestEntry(config, `${base}remoteEntry.js`), preload: [`${base}remoteEntry.js`, ...routesScripts.map((file) => base + file)] };
+}
+
+/** The scripts of one exposed module, from the build's mf-manifest.json (none when it cannot be read). */
+async function exposedScripts(buildDir: string, module: string): Promise<string[]> {
+  try {
+    const manifest = JSON.parse(await readFile(join(buildDir, 'mf-manifest.json'), 'utf8')) as {
+      exposes?: Array<{ path: string; assets?: { js?: { sync?: string[] } } }>;
+    };
+    return manifest.exposes?.find((expose) => expose.path === module)?.assets?.js?.sync ?? [];
+  } catch {
+    return [];
+  }
 }
 
 export function toManifestEntry(config: UiPluginConfig, remoteEntry: string): PluginManifestEntry {

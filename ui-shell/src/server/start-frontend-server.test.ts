@@ -28,6 +28,8 @@ async function fixtureDirs() {
   await writeFile(join(documentsDist, 'ui-plugin.json'), JSON.stringify(uiConfig('documents')));
   await writeFile(join(documentsDist, 'remoteEntry.js'), 'var documents = {};');
   await writeFile(join(documentsDist, '12.abcdef0123.js'), 'chunk');
+  const exposes = [{ path: './routes', assets: { js: { sync: ['12.abcdef0123.js'], async: [] } } }];
+  await writeFile(join(documentsDist, 'mf-manifest.json'), JSON.stringify({ exposes }));
   // A remote plugin whose build is elsewhere: only its source config is here.
   await mkdir(join(pluginsRoot, 'inbox'), { recursive: true });
   await writeFile(join(pluginsRoot, 'inbox', 'ui-plugin.config.json'), JSON.stringify(uiConfig('inbox')));
@@ -65,7 +67,7 @@ test('the front-end server: plugins.json, remotes, SPA fallback, caching and the
   try {
     const manifest = await fetch(`${server.url}/plugins.json`);
     assert.equal(manifest.headers.get('cache-control'), 'no-cache');
-    const { plugins } = (await manifest.json()) as { plugins: Array<{ name: string; remoteEntry: string; menus: unknown[] }> };
+    const { plugins } = (await manifest.json()) as { plugins: Array<{ name: string; remoteEntry: string; preload?: string[] }> };
     assert.deepEqual(
       plugins.map((plugin) => [plugin.name, plugin.remoteEntry]),
       [
@@ -73,6 +75,7 @@ test('the front-end server: plugins.json, remotes, SPA fallback, caching and the
         ['inbox', 'https://cdn.example.com/inbox/remoteEntry.js'],
       ],
     );
+    assert.deepEqual(plugins[0]?.preload, ['/plugins/documents/remoteEntry.js', '/plugins/documents/12.abcdef0123.js']);
     assert.deepEqual(skipped, ['contacts'], 'a ui plugin without a build is left out');
 
     const entry = await fetch(`${server.url}/plugins/documents/remoteEntry.js`);

@@ -7,6 +7,8 @@ export interface PluginManifestEntry {
   /** URL of the remote's `remoteEntry.js`, absolute or relative to the shell's origin. */
   remoteEntry: string;
   routesModule: string;
+  /** Scripts the routes module needs (entry first), so the shell can fetch them before React asks. */
+  preload?: string[];
   menus: UiPluginMenu[];
   inboxIntegration?: InboxIntegration;
   inboxIntegrationSettings?: string;

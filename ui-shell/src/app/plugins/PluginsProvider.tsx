@@ -1,29 +1,17 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PluginManifestEntry, PluginsManifest } from '@lattice/ui-sdk';
+import { pluginsManifestRequest, type PluginsManifestResult } from '../boot/plugins-manifest-request.js';
 import { PageLoader } from '../layout/PageLoader.js';
 
-interface PluginsState {
-  plugins: PluginManifestEntry[];
-  error?: string;
-}
+type PluginsState = PluginsManifestResult;
 
 const PluginsContext = createContext<PluginsState>({ plugins: [] });
 
-/** Fetches `/plugins.json` once at start-up: which UI plugins are enabled is a run-time fact. */
+/** The enabled UI plugins from `/plugins.json` (fetched once at start-up): a run-time fact, not a build one. */
 export function PluginsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PluginsState | null>(null);
   useEffect(() => {
     let cancelled = false;
-    fetch('/plugins.json', { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return (await response.json()) as PluginsManifest;
-      })
-      .then(
-        (manifest) => !cancelled && setState({ plugins: manifest.plugins }),
-        // The shell still works (login, settings) without plugins; the navigation says why they are missing.
-        (error: unknown) => !cancelled && setState({ plugins: [], error: error instanceof Error ? error.message : String(error) }),
-      );
+    void pluginsManifestRequest.then((result) => !cancelled && setState(result));
     return () => {
       cancelled = true;
     };

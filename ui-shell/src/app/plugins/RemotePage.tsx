@@ -3,13 +3,13 @@ import type { PluginManifestEntry } from '@lattice/ui-sdk';
 import { PageLoader } from '../layout/PageLoader.js';
 import { PluginUnavailable } from './PluginUnavailable.js';
 import { RemoteBoundary } from './RemoteBoundary.js';
-import { loadPluginRoutes } from './remote-registry.js';
+import { pluginRoutesForPage } from './remote-registry.js';
 import { pluginLabel } from './plugin-route-paths.js';
 
 /** A plugin's pages: its remote's `./routes`, loaded on first visit, inside its own error boundary. */
 export function RemotePage({ plugin }: { plugin: PluginManifestEntry }) {
   const [attempt, setAttempt] = useState(0);
-  const Routes = useMemo(() => lazy(() => loadPluginRoutes(plugin, attempt > 0)), [plugin, attempt]);
+  const Routes = useMemo(() => lazy(() => pluginRoutesForPage(plugin, attempt > 0)), [plugin, attempt]);
   const label = pluginLabel(plugin);
   return (
     <RemoteBoundary

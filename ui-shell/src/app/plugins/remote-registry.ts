@@ -3,6 +3,24 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { PluginManifestEntry } from '@lattice/ui-sdk';
 
 const registered = new Set<string>();
+const early = new Map<string, Promise<{ default: ComponentType }>>();
+
+/**
+ * Starts loading a plugin's routes before React asks for them (the page being opened is that plugin's).
+ * A failure here is not reported: the page's own load gets the same rejected promise and shows it.
+ */
+export function loadPluginRoutesEarly(plugin: PluginManifestEntry): void {
+  const loading = loadPluginRoutes(plugin, false);
+  loading.catch(() => undefined);
+  early.set(plugin.scope, loading);
+}
+
+/** The routes module for a page: the early load when there is one (used once), else a load now. */
+export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
+  const loading = early.get(plugin.scope);
+  early.delete(plugin.scope);
+  return !fresh && loading ? loading : loadPluginRoutes(plugin, fresh);
+}
 
 /**
  * Registers a plugin's remote the first time one of its pages is visited, then loads its routes module.

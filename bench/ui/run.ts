@@ -1,0 +1,206 @@
+/**
+ * Cold load of /documents/ in headless Debian chromium: time until the documents table shows, bytes and
+ * requests, shell vs remote bytes, and when each script was fetched. Writes RESULTS.md and results.json
+ * beside this file.
+ *
+ *   npm run bench -w @lattice/playwright      (after `npm run build`)
+ */
+import { writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Request } from 'playwright-core';
+import { startTestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startFrontendServer } from '@lattice/ui-shell/server';
+import documentsPlugin from '@lattice/plugin-documents';
+import corePlugin from '@lattice/plugin-core';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const DOCUMENTS = 30;
+
+interface Fetched {
+  path: string;
+  kind: 'shell' | 'remote' | 'api' | 'other';
+  type: string;
+  bytes: number;
+  gzipBytes: number;
+  startMs: number;
+  endMs: number;
+}
+
+interface Run {
+  tableVisibleMs: number;
+  domContentLoadedMs: number;
+  requests: Fetched[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (items: Fetched[], key: 'bytes' | 'gzipBytes') => items.reduce((total, item) => total + item[key], 0);
+
+const platform = await startTestPlatform({ plugins: [corePlugin, documentsPlugin] });
+const frontend = await startFrontendServer({ port: 0, gatewayUrl: platform.gatewayUrl, plugins: [{ name: 'documents', ui: 'local' }] });
+let browser: Browser | undefined;
+try {
+  await seed();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await coldLoad(browser); // warm-up: the servers' first requests, not the browser's cache (each run has a fresh context)
+  const runs: Run[] = [];
+  for (let index = 0; index < RUNS; index += 1) runs.push(await coldLoad(browser));
+  await report(runs);
+} finally {
+  await browser?.close();
+  await frontend.stop();
+  await platform.stop();
+}
+
+async function seed(): Promise<void> {
+  const typeIds: string[] = [];
+  for (const name of ['Contracts', 'Invoices', 'Certificates']) {
+    const result = await platform.graphql<{ documentTypesAdd: { _id: string } }>('mutation ($name: String) { documentTypesAdd(name: $name) { _id } }', { name });
+    typeIds.push(result.data!.documentTypesAdd._id);
+  }
+  for (let index = 0; index < DOCUMENTS; index += 1) {
+    await platform.graphql('mutation ($name: String, $typeId: String, $expiryDate: Date) { documentsAdd(name: $name, typeId: $typeId, expiryDate: $expiryDate) { _id } }', {
+      name: `Document ${String(index).padStart(2, '0')}`,
+      typeId: typeIds[index % typeIds.length],
+      expiryDate: new Date(Date.UTC(2030, index % 12, 1)).toISOString(),
+    });
+  }
+}
+
+/** A fresh browser context (empty cache) with the owner's login cookie, loading /documents/. */
+async function coldLoad(target: Browser): Promise<Run> {
+  const context = await target.newContext();
+  const [name, value] = platform.authCookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: frontend.url }]);
+  const page = await context.newPage();
+  const pending: Array<Promise<Fetched | undefined>> = [];
+  page.on('requestfinished', (request) => pending.push(describe(request)));
+  await page.goto(`${frontend.url}/documents/`, { waitUntil: 'commit' });
+  // performance.now() counts from the navigation's start, so this is the time a user waits for the table.
+  const tableVisibleMs = await page.waitForFunction(
+    () => (document.querySelector('[data-testid="document-row"]') ? performance.now() : 0),
+    undefined,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  const visibleAt = Number(await tableVisibleMs.jsonValue());
+  await page.waitForLoadState('networkidle');
+  const domContentLoadedMs = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+  const requests = (await Promise.all(pending)).filter((item): item is Fetched => item !== undefined);
+  const navigationStart = requests.find((item) => item.type === 'document')?.startMs ?? 0;
+  for (const item of requests) {
+    item.startMs -= navigationStart;
+    item.endMs -= navigationStart;
+  }
+  requests.sort((a, b) => a.startMs - b.startMs);
+  await context.close();
+  return { tableVisibleMs: visibleAt, domContentLoadedMs, requests };
+}
+
+async function describe(request: Request): Promise<Fetched | undefined> {
+  const response = await request.response();
+  if (!response) return undefined;
+  const url = new URL(request.url());
+  const body = await response.body().catch(() => Buffer.alloc(0));
+  const timing = request.timing();
+  const kind = url.pathname.startsWith('/plugins/') ? 'remote' : url.pathname.startsWith('/gateway/') ? 'api' : url.origin === frontend.url ? 'shell' : 'other';
+  return {
+    path: url.pathname,
+    kind,
+    type: request.resourceType(),
+    bytes: body.length,
+    gzipBytes: gzipSync(body).length,
+    // Absolute for now; coldLoad makes them relative to the navigation request.
+    startMs: timing.startTime,
+    endMs: timing.startTime + timing.responseEnd,
+  };
+}
+
+
+async function report(runs: Run[]): Promise<void> {
+  const sample = runs[runs.length - 1]!;
+  const scripts = sample.requests.filter((item) => item.type === 'script');
+  const shellJs = scripts.filter((item) => item.kind === 'shell');
+  const remoteJs = scripts.filter((item) => item.kind === 'remote');
+  const remoteEntry = remoteJs.find((item) => item.path.endsWith('/remoteEntry.js'));
+  const shellScriptsOverlap = overlapping(shellJs);
+  const summary = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg().map((value) => Number(value.toFixed(2))) },
+    runs: RUNS,
+    documents: DOCUMENTS,
+    tableVisibleMs: { median: Math.round(median(runs.map((run) => run.tableVisibleMs))), min: Math.round(Math.min(...runs.map((run) => run.tableVisibleMs))), max: Math.round(Math.max(...runs.map((run) => run.tableVisibleMs))) },
+    domContentLoadedMs: Math.round(median(runs.map((run) => run.domContentLoadedMs))),
+    requests: sample.requests.length,
+    byKind: Object.fromEntries(
+      (['shell', 'remote', 'api'] as const).map((kind) => {
+        const items = sample.requests.filter((item) => item.kind === kind);
+        return [kind, { requests: items.length, bytes: sum(items, 'bytes'), gzipBytes: sum(items, 'gzipBytes') }];
+      }),
+    ),
+    shellJsGzipBytes: sum(shellJs, 'gzipBytes'),
+    remoteEntryGzipBytes: remoteEntry?.gzipBytes ?? 0,
+    documentsRemoteJsGzipBytes: sum(remoteJs, 'gzipBytes'),
+    maxConcurrentShellScripts: shellScriptsOverlap,
+    scripts: scripts.map((item) => ({ path: item.path, kind: item.kind, gzipBytes: item.gzipBytes, startMs: Math.round(item.startMs), endMs: Math.round(item.endMs) })),
+    api: sample.requests.filter((item) => item.kind === 'api').map((item) => ({ path: item.path, startMs: Math.round(item.startMs), endMs: Math.round(item.endMs) })),
+  };
+  await writeFile(`${HERE}results.json`, `${JSON.stringify(summary, null, 2)}\n`);
+  const targets = [
+    ['table visible on a cold local load', `${summary.tableVisibleMs.median} ms (median of ${RUNS})`, '< 1000 ms', summary.tableVisibleMs.median < 1000],
+    ['shell JavaScript, gzip', kb(summary.shellJsGzipBytes), '< 300 KB', summary.shellJsGzipBytes < 300 * 1024],
+    ['documents remoteEntry.js, gzip', kb(summary.remoteEntryGzipBytes), '< 20 KB', summary.remoteEntryGzipBytes < 20 * 1024],
+    ['documents remote (entry + chunks), gzip', kb(summary.documentsRemoteJsGzipBytes), '< 100 KB', summary.documentsRemoteJsGzipBytes < 100 * 1024],
+  ] as const;
+  const lines = [
+    '# bench/ui — cold load of /documents/',
+    '',
+    `Recorded ${summary.date} on ${summary.machine.cpus} CPUs (${summary.machine.model}), load average ${summary.machine.loadavg.join(' / ')} (other work shares the machine).`,
+    `Headless Debian chromium, a fresh browser context per run (empty cache, login cookie set), ${DOCUMENTS} documents in 3 types,`,
+    'platform on the embedded services over loopback, built shell and remote served by the front-end server (no HTTP compression: gzip sizes are computed from the bodies).',
+    '',
+    '| target | measured | goal | met |',
+    '|---|---|---|---|',
+    ...targets.map(([name, value, goal, met]) => `| ${name} | ${value} | ${goal} | ${met ? 'yes' : 'no'} |`),
+    '',
+    `Table visible: median ${summary.tableVisibleMs.median} ms, min ${summary.tableVisibleMs.min} ms, max ${summary.tableVisibleMs.max} ms; DOMContentLoaded median ${summary.domContentLoadedMs} ms.`,
+    '',
+    `Requests in one cold load: ${summary.requests}.`,
+    '',
+    '| from | requests | bytes | gzip |',
+    '|---|---|---|---|',
+    ...Object.entries(summary.byKind).map(([kind, value]) => `| ${kind} | ${value.requests} | ${kb(value.bytes)} | ${kb(value.gzipBytes)} |`),
+    '',
+    `Scripts, in the order they started (ms from navigation start; up to ${shellScriptsOverlap} shell scripts were downloading at once):`,
+    '',
+    '| script | from | gzip | start | end |',
+    '|---|---|---|---|---|',
+    ...summary.scripts.map((item) => `| ${item.path} | ${item.kind} | ${kb(item.gzipBytes)} | ${item.startMs} | ${item.endMs} |`),
+    '',
+    'GraphQL requests:',
+    '',
+    ...summary.api.map((item) => `- ${item.path}: ${item.startMs}–${item.endMs} ms`),
+    '',
+    'Run it: `npm run build && npm run bench -w @lattice/playwright` (BENCH_RUNS=n to change the number of runs).',
+    '',
+  ];
+  await writeFile(`${HERE}RESULTS.md`, lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+/** The largest number of requests whose download windows overlap. */
+function overlapping(items: Fetched[]): number {
+  const events = items.flatMap((item) => [{ at: item.startMs, delta: 1 }, { at: item.endMs, delta: -1 }]).sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let current = 0;
+  let most = 0;
+  for (const event of events) {
+    current += event.delta;
+    most = Math.max(most, current);
+  }
+  return most;
+}
