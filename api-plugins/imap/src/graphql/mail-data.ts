@@ -1,0 +1,19 @@
+import type { AddressEntry } from '../models/message.js';
+import type { MessageRecord } from '../models/records.js';
+
+function toNameEmail(list: AddressEntry[] | undefined) {
+  return (list ?? []).map((entry) => ({ name: entry.name ?? '', email: entry.address }));
+}
+
+/** SPEC.md `mailData`: stored {name, address} become {name, email}; a missing list is an empty list. */
+export function mailData(message: MessageRecord) {
+  return {
+    messageId: message.messageId,
+    from: toNameEmail(message.from),
+    to: toNameEmail(message.to),
+    cc: toNameEmail(message.cc),
+    bcc: toNameEmail(message.bcc),
+    subject: message.subject ?? '',
+    body: message.body ?? '',
+  };
+}

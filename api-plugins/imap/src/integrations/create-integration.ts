@@ -1,0 +1,57 @@
+import type { CreateIntegrationPayload, CreateIntegrationReply } from '@lattice/contracts';
+import { InputError } from '@lattice/plugin-sdk';
+import { z } from 'zod';
+import { generateWebhookToken, hashWebhookToken } from '../http/webhook-token.js';
+import { isDuplicateKeyError } from '../models/load-models.js';
+import type { ImapRuntime } from '../runtime.js';
+import { mailboxSettings } from '../sync/mail-sync.js';
+
+/** The IMAP account fields of `doc`, checked; any other field is kept as it is (SPEC.md). */
+const docSchema = z
+  .object({
+    host: z.string().trim().min(1).max(255).optional(),
+    port: z.coerce.number().int().min(1).max(65_535).optional(),
+    tls: z.boolean().optional(),
+    user: z.string().min(1).max(1_000).optional(),
+    password: z.string().min(1).max(1_000).optional(),
+    mailbox: z.string().min(1).max(1_000).optional(),
+  })
+  .passthrough();
+
+/**
+ * SPEC.md `imap:createIntegration`: the Integration record (inboxId plus doc), then, when doc holds an IMAP
+ * account, the mailbox listener. If the server refuses, the record goes again and the reply is its reason.
+ */
+export async function createIntegration(runtime: ImapRuntime, payload: CreateIntegrationPayload): Promise<CreateIntegrationReply> {
+  const parsed = docSchema.safeParse(payload.doc ?? {});
+  if (!parsed.success) throw new InputError(`The imap integration's doc is not usable: ${z.prettifyError(parsed.error)}`);
+  const doc = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => !['inboxId', 'webhookTokenHash', '_id'].includes(key)));
+  const settings = mailboxSettings(doc);
+  const webhookToken = generateWebhookToken();
+  const { Integration, Message, Customer } = runtime.models();
+  let created;
+  try {
+    created = await Integration.create({
+      ...doc,
+      inboxId: payload.integrationId,
+      webhookTokenHash: hashWebhookToken(webhookToken),
+      createdAt: new Date(),
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw new InputError(`An imap integration for ${payload.integrationId} already exists`);
+    throw error;
+  }
+  if (settings) {
+    try {
+      await runtime.sync.start(payload.integrationId, settings);
+    } catch (error) {
+      await Promise.all([
+        Integration.deleteOne({ _id: created._id }),
+        Message.deleteMany({ inboxIntegrationId: payload.integrationId }),
+        Customer.deleteMany({ inboxIntegrationId: payload.integrationId }),
+      ]);
+      throw error;
+    }
+  }
+  return { status: 'success', webhookToken };
+}

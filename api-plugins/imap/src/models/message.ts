@@ -1,0 +1,51 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface AddressEntry {
+  name?: string;
+  address: string;
+}
+
+export interface MessageFields {
+  inboxIntegrationId: string;
+  inboxConversationId: string;
+  createdAt: Date;
+  messageId: string;
+  inReplyTo?: string;
+  references: string[];
+  subject?: string;
+  body?: string;
+  to: AddressEntry[];
+  cc: AddressEntry[];
+  bcc: AddressEntry[];
+  from: AddressEntry[];
+}
+
+export type MessageModel = Model<MessageFields>;
+
+const addressSchema = new Schema<AddressEntry>({ name: { type: String }, address: { type: String, required: true } }, { _id: false });
+
+const messageSchema = new Schema<MessageFields, MessageModel>(
+  {
+    inboxIntegrationId: { type: String, required: true },
+    inboxConversationId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    messageId: { type: String, required: true },
+    inReplyTo: { type: String },
+    references: { type: [String], default: [] },
+    subject: { type: String },
+    body: { type: String },
+    to: { type: [addressSchema], default: undefined },
+    cc: { type: [addressSchema], default: undefined },
+    bcc: { type: [addressSchema], default: undefined },
+    from: { type: [addressSchema], default: undefined },
+  },
+  { collection: 'imap_messages', versionKey: false },
+);
+messageSchema.index({ inboxIntegrationId: 1, messageId: 1 }, { unique: true });
+// Threading looks a new message up in the references of earlier ones (SPEC.md rule 4).
+messageSchema.index({ inboxIntegrationId: 1, references: 1 });
+messageSchema.index({ inboxConversationId: 1, createdAt: 1 });
+
+export function defineMessageModel(db: Connection): MessageModel {
+  return db.model<MessageFields, MessageModel>('ImapMessage', messageSchema);
+}

@@ -1,0 +1,31 @@
+import { integrationsAnnounceKindQueue } from '@lattice/contracts';
+import { definePlugin, type InboxIntegrationMeta } from '@lattice/plugin-sdk';
+import type { ImapContext } from './graphql/imap-context.js';
+import { resolvers } from './graphql/resolvers.js';
+import { typeDefs } from './graphql/type-defs.js';
+import { registerReceiveRoute } from './http/receive-route.js';
+import { initModels, loadModels } from './models/load-models.js';
+import { consumeImapQueues, integrationKind } from './queues/consume-imap-queues.js';
+import { resumeMailSync } from './queues/resume-mail-sync.js';
+import { bindRuntime } from './runtime.js';
+
+const inboxIntegration: InboxIntegrationMeta = { kind: integrationKind, label: 'IMAP e-mail' };
+
+export const imapPlugin = definePlugin<ImapContext>({
+  name: 'imap',
+  graphql: () => ({ typeDefs, resolvers }),
+  meta: { inboxIntegration },
+  permissions: {
+    'accounts.manage': { description: 'See and remove the IMAP accounts', roles: ['owner', 'admin'] },
+  },
+  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
+  onServerInit: async ({ db, messageBrokerClient, debug, app }) => {
+    const models = loadModels(db);
+    await initModels(models);
+    registerReceiveRoute(app, models, messageBrokerClient);
+    const { runtime, fresh } = bindRuntime(messageBrokerClient, db, debug);
+    if (fresh) await consumeImapQueues(messageBrokerClient, runtime);
+    await resumeMailSync(runtime, debug);
+    await messageBrokerClient.sendMessage(integrationsAnnounceKindQueue.name, inboxIntegration);
+  },
+});

@@ -1,0 +1,20 @@
+import type { MessageBroker } from '@lattice/broker';
+import { createIntegrationQueue, removeIntegrationQueue } from '@lattice/contracts';
+import { createIntegration } from '../integrations/create-integration.js';
+import { removeIntegration } from '../integrations/remove-integration.js';
+import type { ImapRuntime } from '../runtime.js';
+
+export const integrationKind = 'imap';
+
+export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRuntime) {
+  const createQueue = createIntegrationQueue(integrationKind);
+  const removeQueue = removeIntegrationQueue(integrationKind);
+
+  await broker.consumeRPCQueue(createQueue.name, async (data) => createIntegration(runtime, createQueue.payload.parse(data)));
+
+  await broker.consumeRPCQueue(removeQueue.name, async (data) => {
+    const { integrationId } = removeQueue.payload.parse(data);
+    await removeIntegration(runtime, integrationId);
+    return { status: 'success' as const };
+  });
+}

@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import {
+  contactsCount,
+  conversationDetail,
+  conversations,
+  createImapIntegration,
+  postJson,
+  postRfc822,
+  rfc822,
+  type TestIntegration,
+} from './test-support/imap-test-client.js';
+import { startImapPlatform, type ImapTestPlatform } from './test-support/start-imap-platform.js';
+
+const run = randomBytes(3).toString('hex');
+const id = (name: string) => `<${name}.${run}@mail.test>`;
+const sender = (name: string) => ({ name: `${name} Sender`, address: `${name}.${run}@example.com` });
+
+let running: ImapTestPlatform;
+let platform: TestPlatform;
+let integration: TestIntegration;
+
+before(async () => {
+  running = await startImapPlatform('imap-receive-test');
+  platform = running.platform;
+  integration = await createImapIntegration(platform, 'Support');
+});
+after(async () => {
+  await running?.stop();
+});
+
+function conversationOf<T extends { _id: string }>(entries: T[], known: Set<string>): T[] {
+  return entries.filter((entry) => !known.has(entry._id));
+}
+
+describe('POST /receive: the incoming-message flow (SPEC.md rules 1-5)', () => {
+  it('GET /login answers login', async () => {
+    const response = await fetch(`${platform.gatewayUrl}/pl:imap/login`);
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), 'login');
+  });
+
+  it('files a thread: new conversation, repeated messageId skipped, replies by inReplyTo and by references join it', async () => {
+    const alice = sender('alice');
+    const first = await postJson(platform, integration, {
+      messageId: id('a1'),
+      subject: 'Order 42',
+      body: 'Where is my order?',
+      from: [alice],
+      to: [{ name: 'Support', address: 'support@lattice.test' }],
+    });
+    assert.deepEqual(first, { status: 200, text: 'Successfully receiving message' });
+    const [conversation] = await conversations(platform, integration.integrationId);
+    assert.ok(conversation);
+    assert.equal(conversation.content, 'Order 42');
+
+    assert.equal((await postJson(platform, integration, { messageId: id('a1'), subject: 'again', from: [alice] })).status, 200);
+    await postJson(platform, integration, { messageId: id('a2'), inReplyTo: id('a1'), subject: 'Re: Order 42', from: [alice] });
+    await postJson(platform, integration, { messageId: id('a3'), references: [id('a1')], subject: 'Re: Re: Order 42', from: [alice] });
+    // The RFC 822 form threads with the JSON form: Message-IDs compare in their <...> form.
+    const raw = await postRfc822(
+      platform,
+      integration,
+      rfc822({ messageId: id('a4'), from: `"Alice Sender" <${alice.address}>`, inReplyTo: id('a3'), subject: 'Re: raw' }),
+    );
+    assert.deepEqual(raw, { status: 200, text: 'Successfully receiving message' });
+
+    const all = await conversations(platform, integration.integrationId);
+    assert.equal(all.length, 1, 'one conversation for the whole thread');
+    const detail = await conversationDetail(platform, conversation._id);
+    assert.deepEqual(
+      detail.map((entry) => entry.mailData.messageId),
+      [id('a1'), id('a2'), id('a3'), id('a4')],
+    );
+    assert.equal(detail.filter((entry) => entry.mailData.messageId === id('a1')).length, 1, 'the repeated messageId was skipped');
+    assert.equal(await contactsCount(platform, alice.address), 1, 'one contacts customer for the sender');
+  });
+
+  it('joins a message to an earlier one that references it (the reply arrived first)', async () => {
+    const bob = sender('bob');
+    const known = new Set((await conversations(platform, integration.integrationId)).map((entry) => entry._id));
+    await postJson(platform, integration, { messageId: id('b2'), inReplyTo: id('b1'), references: [id('b1')], subject: 'Re: early', from: [bob] });
+    const [replyConversation] = conversationOf(await conversations(platform, integration.integrationId), known);
+    assert.ok(replyConversation);
+    await postJson(platform, integration, { messageId: id('b1'), subject: 'early', from: [bob] });
+    const newOnes = conversationOf(await conversations(platform, integration.integrationId), known);
+    assert.equal(newOnes.length, 1);
+    assert.deepEqual(
+      (await conversationDetail(platform, replyConversation._id)).map((entry) => entry.mailData.messageId).sort(),
+      [id('b1'), id('b2')].sort(),
+    );
+  });
+
+  it('opens a new conversation for an unrelated message and reuses the customer', async () => {
+    const carol = sender('carol');
+    const known = new Set((await conversations(platform, integration.integrationId)).map((entry) => entry._id));
+    await postJson(platform, integration, { messageId: id('c1'), subject: 'one', from: [carol] });
+    await postJson(platform, integration, { messageId: id('c2'), subject: 'two', from: [carol] });
+    const fresh = conversationOf(await conversations(platform, integration.integrationId), known);
+    assert.equal(fresh.length, 2);
+    assert.equal(fresh[0]?.customerId, fresh[1]?.customerId);
+    assert.equal(await contactsCount(platform, carol.address), 1);
+  });
+
+  it('uses the contacts customer that already exists for the sender', async () => {
+    const dora = sender('dora');
+    const added = await platform.graphql<{ customersAdd: { _id: string } }>(
+      'mutation ($email: String!) { customersAdd(primaryEmail: $email, firstName: "Dora") { _id } }',
+      { email: dora.address },
+    );
+    const known = new Set((await conversations(platform, integration.integrationId)).map((entry) => entry._id));
+    await postJson(platform, integration, { messageId: id('d1'), subject: 'known', from: [dora] });
+    const [conversation] = conversationOf(await conversations(platform, integration.integrationId), known);
+    assert.equal(conversation?.customerId, added.data?.customersAdd._id);
+    assert.equal(await contactsCount(platform, dora.address), 1);
+  });
+
+  it('answers conversation detail with {name, email} lists, and empty lists where one is missing', async () => {
+    const erin = sender('erin');
+    const known = new Set((await conversations(platform, integration.integrationId)).map((entry) => entry._id));
+    await postJson(platform, integration, {
+      messageId: id('e1'),
+      subject: 'Lists',
+      body: 'text',
+      from: [erin],
+      to: [{ name: 'Support', address: 'support@lattice.test' }],
+      cc: [{ address: 'cc@lattice.test' }],
+    });
+    const [conversation] = conversationOf(await conversations(platform, integration.integrationId), known);
+    const [entry] = await conversationDetail(platform, conversation!._id);
+    assert.equal(entry?.title, 'Lists');
+    assert.deepEqual(entry?.mailData, {
+      messageId: id('e1'),
+      from: [{ name: erin.name, email: erin.address }],
+      to: [{ name: 'Support', email: 'support@lattice.test' }],
+      cc: [{ name: '', email: 'cc@lattice.test' }],
+      bcc: [],
+      subject: 'Lists',
+      body: 'text',
+    });
+  });
+});
+
+describe('POST /receive: bad input stores nothing', () => {
+  async function storedCount() {
+    return (await conversations(platform, integration.integrationId)).length;
+  }
+
+  it('is 401 without the integration token, with a wrong one, or for an unknown integration', async () => {
+    const before = await storedCount();
+    const message = { messageId: id('x1'), from: [sender('mallory')] };
+    assert.equal((await postJson(platform, integration, message, '')).status, 401);
+    assert.equal((await postJson(platform, integration, message, 'wrong')).status, 401);
+    const unknown = await postJson(platform, { integrationId: '0123456789abcdef01234567', token: integration.token }, message);
+    assert.equal(unknown.status, 401);
+    assert.match(unknown.text, /x-integration-token/);
+    assert.equal((await postRfc822(platform, integration, rfc822({ messageId: id('x2'), from: 'm@example.com' }), 'wrong')).status, 401);
+    assert.equal(await storedCount(), before);
+    assert.equal(await contactsCount(platform, `mallory.${run}`), 0);
+  });
+
+  const malformed: Array<{ title: string; post: () => Promise<{ status: number; text: string }>; reason: RegExp }> = [
+    { title: 'no messageId', post: () => postJson(platform, integration, { from: [sender('nomid')] }), reason: /messageId/ },
+    { title: 'no from', post: () => postJson(platform, integration, { messageId: id('nofrom') }), reason: /from/ },
+    { title: 'an empty from', post: () => postJson(platform, integration, { messageId: id('nofrom2'), from: [] }), reason: /from must name the sender/ },
+    {
+      title: 'a sender that is not an address',
+      post: () => postJson(platform, integration, { messageId: id('badfrom'), from: [{ address: 'nobody' }] }),
+      reason: /is not an e-mail address/,
+    },
+    {
+      title: 'an RFC 822 body without Message-ID',
+      post: () => postRfc822(platform, integration, 'From: someone@example.com\r\nSubject: x\r\n\r\nbody'),
+      reason: /no Message-ID/,
+    },
+    {
+      title: 'an RFC 822 body without From',
+      post: () => postRfc822(platform, integration, `Message-ID: ${id('rawnofrom')}\r\nSubject: x\r\n\r\nbody`),
+      reason: /no From address/,
+    },
+    { title: 'unparsable RFC 822 (empty)', post: () => postRfc822(platform, integration, ''), reason: /empty|Message-ID/ },
+    {
+      title: 'JSON that does not parse',
+      post: async () => {
+        const response = await fetch(`${platform.gatewayUrl}/pl:imap/receive`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-integration-token': integration.token },
+          body: '{"integrationId":',
+        });
+        return { status: response.status, text: await response.text() };
+      },
+      reason: /JSON|integration-token/,
+    },
+  ];
+  for (const testCase of malformed) {
+    it(`is 400 with the reason for ${testCase.title}`, async () => {
+      const before = await storedCount();
+      const response = await testCase.post();
+      assert.equal(response.status, 400, response.text);
+      assert.match(response.text, testCase.reason);
+      assert.equal(await storedCount(), before);
+    });
+  }
+});

@@ -1,0 +1,115 @@
+import { InputError } from '@lattice/plugin-sdk';
+import { ImapFlow } from 'imapflow';
+import type { Logger } from 'pino';
+
+export interface MailboxSettings {
+  host: string;
+  port: number;
+  tls: boolean;
+  user: string;
+  password: string;
+  mailbox: string;
+}
+
+export type MailHandler = (source: Buffer) => Promise<void>;
+
+const reconnectDelayMs = 2_000;
+
+function serverReason(error: unknown): string {
+  const { responseText, message } = error as { responseText?: string; message?: string };
+  return responseText || message || String(error);
+}
+
+/**
+ * One IMAP account watched with IDLE: after each EXISTS it fetches the mails past the last one handled and
+ * hands their source on. A mail that fails is tried again at the next EXISTS (or reconnect), so nothing is
+ * skipped while contacts or the inbox are away. A dropped connection is re-opened until `stop()`.
+ */
+export class MailboxListener {
+  private client: ImapFlow | undefined;
+  private lastUid = 0;
+  private stopped = false;
+  private queue: Promise<void> = Promise.resolve();
+  private reconnectTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly settings: MailboxSettings,
+    private readonly onMail: MailHandler,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Connects, opens the mailbox and starts idling; fails with the server's reason (BAD_USER_INPUT). */
+  async start(): Promise<void> {
+    await this.connect(true);
+  }
+
+  get connected(): boolean {
+    return this.client?.usable ?? false;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.logout().catch(() => client.close());
+  }
+
+  private async connect(first: boolean): Promise<void> {
+    const { host, port, tls, user, password, mailbox } = this.settings;
+    const client = new ImapFlow({ host, port, secure: tls, auth: { user, pass: password }, logger: false, emitLogs: false });
+    client.on('error', (error: Error) => this.logger.warn({ err: error, host }, 'IMAP connection error'));
+    try {
+      await client.connect();
+      const opened = await client.mailboxOpen(mailbox);
+      if (first) this.lastUid = opened.uidNext - 1;
+    } catch (error) {
+      client.close();
+      throw new InputError(`The IMAP server ${host}:${port} refused: ${serverReason(error)}`, { cause: error });
+    }
+    if (this.stopped) {
+      client.close();
+      return;
+    }
+    this.client = client;
+    client.on('exists', () => this.schedule());
+    client.on('close', () => this.onClose(client));
+    if (!first) this.schedule();
+  }
+
+  private onClose(client: ImapFlow): void {
+    if (this.stopped || this.client !== client) return;
+    this.client = undefined;
+    this.logger.warn({ host: this.settings.host }, 'IMAP connection closed; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.reconnectTimer = setTimeout(() => {
+      if (this.stopped) return;
+      this.connect(false).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'IMAP reconnect failed');
+        this.scheduleReconnect();
+      });
+    }, reconnectDelayMs);
+    this.reconnectTimer.unref();
+  }
+
+  private schedule(): void {
+    this.queue = this.queue.then(() => this.fetchNew()).catch((error: unknown) => this.logger.warn({ err: error }, 'IMAP fetch failed'));
+  }
+
+  private async fetchNew(): Promise<void> {
+    const client = this.client;
+    if (!client?.usable) return;
+    const mails: Array<{ uid: number; source: Buffer }> = [];
+    // No other command may run while a FETCH streams, so the mails are handled after it.
+    for await (const mail of client.fetch({ uid: `${this.lastUid + 1}:*` }, { uid: true, source: true }, { uid: true })) {
+      if (mail.uid > this.lastUid && mail.source) mails.push({ uid: mail.uid, source: mail.source });
+    }
+    for (const mail of mails.sort((a, b) => a.uid - b.uid)) {
+      await this.onMail(mail.source);
+      this.lastUid = mail.uid;
+    }
+  }
+}

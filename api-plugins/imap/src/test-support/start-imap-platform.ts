@@ -1,0 +1,27 @@
+import type { MessageBroker } from '@lattice/broker';
+import { loadPluginPackage } from '@lattice/plugin-sdk';
+import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { imapPlugin } from '../plugin.js';
+import { connectTestBroker } from './test-broker.js';
+
+export interface ImapTestPlatform {
+  platform: TestPlatform;
+  broker: MessageBroker;
+  stop(): Promise<void>;
+}
+
+/** contacts, inbox and imap behind the gateway on RabbitMQ (or, off CI without it, the in-process broker). */
+export async function startImapPlatform(connectionName: string): Promise<ImapTestPlatform> {
+  const { broker } = await connectTestBroker(connectionName);
+  // The other plugins are found by name at run time, as the platform finds them: no plugin imports another.
+  const [contacts, inbox] = await Promise.all([loadPluginPackage('contacts'), loadPluginPackage('inbox')]);
+  const platform = await startTestPlatform({ plugins: [contacts, inbox, imapPlugin], broker, healthPollIntervalMs: 100 });
+  return {
+    platform,
+    broker,
+    stop: async () => {
+      await platform.stop();
+      await broker.close();
+    },
+  };
+}
