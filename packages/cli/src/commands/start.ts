@@ -15,6 +15,7 @@ export async function start(args: StartArguments): Promise<void> {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     `Lattice is ready (${seconds} s)`,
+    ...(lattice.frontendUrl ? [`  UI           ${lattice.frontendUrl}/`] : []),
     `  GraphQL      ${lattice.gatewayUrl}/graphql`,
     `  Health       ${lattice.gatewayUrl}/health`,
     `  Integrations ${lattice.integrationsUrl}/<integration>/`,

@@ -8,10 +8,16 @@ export const pluginEntrySchema = z
   .object({
     name: pluginName,
     ui: z.enum(['local', 'remote']).optional(),
+    /** For `ui: "remote"`: the URL of the remote's remoteEntry.js, deployed by its own team. */
+    ui_url: z.url('must be the URL of the remote\'s remoteEntry.js').optional(),
     db_name: z.string().min(1).optional(),
     extra_env: z.record(z.string(), z.string()).optional(),
   })
-  .strict();
+  .strict()
+  .refine((entry) => entry.ui !== 'remote' || entry.ui_url, {
+    path: ['ui_url'],
+    message: 'is required when ui is "remote": the URL of the remote\'s remoteEntry.js',
+  });
 export type PluginEntry = z.infer<typeof pluginEntrySchema>;
 
 /** SPEC.md "Deployment configuration file `configs.json`". */

@@ -55,12 +55,17 @@ describe('configs.json', () => {
       message: /twice\.json: "plugins\[1\]\.name" lists "documents" twice/,
     },
     {
+      title: 'a remote UI without its URL',
+      content: JSON.stringify({ ...valid, plugins: [{ name: 'documents', ui: 'remote' }] }),
+      message: /remote-no-url\.json: "plugins\[0\]\.ui_url" is required when ui is "remote"/,
+    },
+    {
       title: 'an unknown key',
       content: JSON.stringify({ ...valid, plugns: [] }),
       message: /unknown-key\.json: has unknown keys: plugns/,
     },
   ];
-  const names = ['bad-json', 'missing-key', 'no-name', 'bad-ui', 'twice', 'unknown-key'];
+  const names = ['bad-json', 'missing-key', 'no-name', 'bad-ui', 'twice', 'remote-no-url', 'unknown-key'];
 
   bad.forEach((testCase, index) => {
     it(`refuses ${testCase.title} with one message naming the file and key`, async () => {

@@ -3,6 +3,7 @@ import { createLogger, startPlatform } from '@lattice/plugin-sdk';
 import { loadConfigs } from '../config/load-configs.js';
 import { loadPlugins } from './load-plugins.js';
 import { resolveAuthSecret } from './resolve-auth-secret.js';
+import { startFrontend } from './start-frontend.js';
 import { resolveServices } from './resolve-services.js';
 
 export interface RunPlatformOptions {
@@ -11,6 +12,8 @@ export interface RunPlatformOptions {
   gatewayPort: number;
   /** Defaults to 3400, or a free port when the gateway's port is 0. */
   integrationsPort?: number;
+  /** The front-end's port: 3000 by default, a free port when the gateway's port is 0. */
+  frontendPort?: number;
   host?: string;
   dev?: boolean;
   /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
@@ -18,6 +21,8 @@ export interface RunPlatformOptions {
 }
 
 export interface RunningLattice {
+  /** The UI; undefined when the shell is not built. */
+  frontendUrl?: string;
   gatewayUrl: string;
   integrationsUrl: string;
   pluginUrls: Record<string, string>;
@@ -53,12 +58,24 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       logger,
       dev: options.dev,
     });
+    const frontend = await startFrontend({
+      port: options.frontendPort ?? (options.gatewayPort === 0 ? 0 : 3000),
+      host: options.host,
+      gatewayUrl: platform.gatewayUrl,
+      entries: configs.plugins,
+      logger,
+    }).catch(async (error: unknown) => {
+      await platform.stop();
+      throw error;
+    });
     return {
+      frontendUrl: frontend?.url,
       gatewayUrl: platform.gatewayUrl,
       integrationsUrl: platform.integrationsUrl,
       pluginUrls: Object.fromEntries([...platform.plugins].map(([name, plugin]) => [name, plugin.url])),
       serviceDescriptions: services.descriptions,
       stop: async () => {
+        await frontend?.stop();
         await platform.stop();
         await services.stop();
       },
