@@ -14,6 +14,7 @@ export interface MailboxSettings {
 export type MailHandler = (source: Buffer) => Promise<void>;
 
 const reconnectDelayMs = 2_000;
+const idleDelayMs = 500;
 
 function serverReason(error: unknown): string {
   const { responseText, message } = error as { responseText?: string; message?: string };
@@ -57,7 +58,16 @@ export class MailboxListener {
 
   private async connect(first: boolean): Promise<void> {
     const { host, port, tls, user, password, mailbox } = this.settings;
-    const client = new ImapFlow({ host, port, secure: tls, auth: { user, pass: password }, logger: false, emitLogs: false });
+    const client = new ImapFlow({
+      host,
+      port,
+      secure: tls,
+      auth: { user, pass: password },
+      logger: false,
+      emitLogs: false,
+      // imapflow waits 15 s before it idles; new mail should show up within a second or so.
+      autoIdleDelay: idleDelayMs,
+    });
     client.on('error', (error: Error) => this.logger.warn({ err: error, host }, 'IMAP connection error'));
     try {
       await client.connect();
