@@ -157,7 +157,7 @@ try {
 Run: \`npm run bench:gateway\` on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}.
 The machine is shared and noisy: compare the two columns of one run, not runs with each other.
 
-Query: \`documents\` returning 50 documents, each with \`currentType\` (5 types), embedded MongoDB, in-process broker.
+Query: \`documents\` returning 50 documents, each with \`currentType\` (5 types).
 The platform runs as \`npm start\` runs it (built, one process: embedded MongoDB, in-process broker, core and
 documents plugins, gateway); this script is the client, in its own process.
 Latency at 1 connection: ${sequentialRequests} sequential requests per side in alternating rounds after a warm-up round, timed with hrtime.
