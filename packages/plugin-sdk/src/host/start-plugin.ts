@@ -16,6 +16,7 @@ import { createErrorFormatter } from '../graphql/format-error.js';
 import type { PluginDefinition, PluginRequestContext, PluginServices } from '../plugin-definition.js';
 import { connectDatabase } from './connect-database.js';
 import { createLogger } from './create-logger.js';
+import { createPluginBrokerClient } from './plugin-broker-client.js';
 import { createHttpErrorHandler } from './http-error-handler.js';
 
 export const requestBodyLimit = '50mb';
@@ -55,9 +56,10 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
   const debug = options.logger?.child({ plugin: name }) ?? createLogger(name);
   const dev = options.dev ?? false;
   const db = await connectDatabase(options.mongoUrl, options.dbName ?? name);
+  const broker = createPluginBrokerClient(options.broker, name);
   const services: PluginServices = {
     db,
-    messageBrokerClient: options.broker,
+    messageBrokerClient: broker.client,
     pubsubClient: options.pubsub ?? new PubSub(),
     debug,
     env: { ...process.env, ...options.extraEnv },
@@ -122,10 +124,12 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       port,
       stop: async () => {
         await apollo.stop();
+        broker.detach();
         await db.close();
       },
     };
   } catch (error) {
+    broker.detach();
     await db.close();
     throw error;
   }
