@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { PreloadStartupChunks } from './webpack/preload-startup-chunks.js';
 import { createFederationPlugin, moduleRules, sharedModules, typeScriptResolve } from '@lattice/ui-sdk/webpack';
 
 const dir = import.meta.dirname;
@@ -37,6 +38,7 @@ export default (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true } },
       }),
       new HtmlWebpackPlugin({ template: './src/app/index.html' }),
+      ...(production ? [new PreloadStartupChunks(['@mantine/dates'])] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: `${name}.css`, chunkFilename: `${name}.css` })] : []),
     ],
     devServer: {

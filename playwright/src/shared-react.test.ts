@@ -39,11 +39,9 @@ test('react and the other singletons are loaded once, from the shell, and used b
   assert.ok(scope.react?.[0]?.useIn.includes('documents'), 'the documents remote uses the shell\'s react');
 
   // From the network: the remote fetched only its entry and its own page code, no copy of a shared module.
-  const remoteScripts = scripts.filter((path) => path.startsWith('/plugins/documents/'));
-  assert.deepEqual(
-    remoteScripts.map((path) => path.replace(/\.[0-9a-f]{10}\.js$/, '.js')),
-    ['/plugins/documents/remoteEntry.js', '/plugins/documents/__federation_expose_routes.js'],
-  );
+  // (A preloaded script the browser could not reuse may show twice; what matters is what was fetched.)
+  const remoteScripts = new Set(scripts.filter((path) => path.startsWith('/plugins/documents/')).map((path) => path.replace(/\.[0-9a-f]{10}\.js$/, '.js')));
+  assert.deepEqual([...remoteScripts].sort(), ['/plugins/documents/__federation_expose_routes.js', '/plugins/documents/remoteEntry.js'], `scripts: ${scripts.join(', ')}`);
   assert.deepEqual(pageErrors, []);
   await page.context().close();
 });
