@@ -7,7 +7,7 @@ import { registerReceiveRoute } from './http/receive-route.js';
 import { initModels, loadModels } from './models/load-models.js';
 import { consumeImapQueues, integrationKind } from './queues/consume-imap-queues.js';
 import { resumeMailSync } from './queues/resume-mail-sync.js';
-import { bindRuntime } from './runtime.js';
+import { createRuntime } from './runtime.js';
 
 const inboxIntegration: InboxIntegrationMeta = { kind: integrationKind, label: 'IMAP e-mail' };
 
@@ -23,8 +23,8 @@ export const imapPlugin = definePlugin<ImapContext>({
     const models = loadModels(db);
     await initModels(models);
     registerReceiveRoute(app, models, messageBrokerClient);
-    const { runtime, fresh } = bindRuntime(messageBrokerClient, db, debug);
-    if (fresh) await consumeImapQueues(messageBrokerClient, runtime);
+    const runtime = createRuntime(messageBrokerClient, db, debug);
+    await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);
     await messageBrokerClient.sendMessage(integrationsAnnounceKindQueue.name, inboxIntegration);
   },

@@ -7,41 +7,39 @@ import { receiveMessage } from './incoming/receive-message.js';
 import { loadModels, type ImapModels } from './models/load-models.js';
 import { MailSync } from './sync/mail-sync.js';
 
-/** What outlives one plugin host: the queue consumers and the mailbox listeners. */
+/** What one imap plugin host runs beside GraphQL: its models and the mailbox listeners. */
 export interface ImapRuntime {
   models(): ImapModels;
   sync: MailSync;
 }
 
-const runtimes = new WeakMap<MessageBroker, ImapRuntime & { db: Connection }>();
+const runtimes = new WeakMap<Connection, ImapRuntime>();
 
 /**
- * The broker cannot cancel a consumer, and a host stopped and started again in one process (embedded
- * mode, tests) would otherwise leave consumers and IDLE connections bound to a closed database. So both
- * live once per broker and always use the current host's connection; `fresh` says whether to set them up.
+ * The host's runtime, found again by resolvers through the connection in their context. The host has no
+ * stop hook, so the listeners end themselves once the host's connection is closed (MailSync's liveness check).
  */
-export function bindRuntime(broker: MessageBroker, db: Connection, debug: Logger): { runtime: ImapRuntime; fresh: boolean } {
-  const existing = runtimes.get(broker);
-  if (existing) {
-    existing.db = db;
-    return { runtime: existing, fresh: false };
-  }
-  const runtime = {
-    db,
+export function createRuntime(broker: MessageBroker, db: Connection, debug: Logger): ImapRuntime {
+  const alive = () => db.readyState === 1;
+  const runtime: ImapRuntime = {
     models: () => {
-      if (runtime.db.readyState !== 1) throw new PluginUnavailableError('imap');
-      return loadModels(runtime.db);
+      if (!alive()) throw new PluginUnavailableError('imap');
+      return loadModels(db);
     },
-    sync: new MailSync(async (inboxId, source) => {
-      await receiveMessage(runtime.models(), broker, inboxId, await parseRfc822(source));
-    }, debug),
+    sync: new MailSync(
+      async (inboxId, source) => {
+        await receiveMessage(runtime.models(), broker, inboxId, await parseRfc822(source));
+      },
+      alive,
+      debug,
+    ),
   };
-  runtimes.set(broker, runtime);
-  return { runtime, fresh: true };
+  runtimes.set(db, runtime);
+  return runtime;
 }
 
-export function runtimeOf(broker: MessageBroker): ImapRuntime {
-  const runtime = runtimes.get(broker);
+export function runtimeOf(db: Connection): ImapRuntime {
+  const runtime = runtimes.get(db);
   if (!runtime) throw new PluginUnavailableError('imap');
   return runtime;
 }

@@ -21,7 +21,7 @@ export const resolvers: PluginResolvers<ImapContext> = {
 
     async imapAccounts(_parent: unknown, _args: unknown, context: ImapContext) {
       requirePermission(context, 'accounts.manage');
-      const sync = runtimeOf(context.messageBrokerClient).sync;
+      const sync = runtimeOf(context.db).sync;
       const integrations = await context.models.Integration.find({}, { password: 0, webhookTokenHash: 0 })
         .sort({ createdAt: 1 })
         .lean<Omit<IntegrationRecord, 'password' | 'webhookTokenHash'>[]>();
@@ -38,7 +38,7 @@ export const resolvers: PluginResolvers<ImapContext> = {
       const { _id } = idArgs.parse(args);
       const integration = await context.models.Integration.findById(parseObjectId(_id)).lean<IntegrationRecord>();
       if (!integration) throw new NotFoundError('Account not found');
-      await removeIntegration(runtimeOf(context.messageBrokerClient), integration.inboxId);
+      await removeIntegration(runtimeOf(context.db), integration.inboxId);
       return 'deleted';
     },
   },

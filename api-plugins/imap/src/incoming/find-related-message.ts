@@ -16,7 +16,8 @@ export async function findRelatedMessage(
 ): Promise<MessageRecord | null> {
   const answered = [...new Set([message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id)))];
   const own = [...new Set([message.messageId, message.inReplyTo].filter((id): id is string => Boolean(id)))];
-  const related: QueryFilter<MessageFields>[] = [{ references: { $in: own } }];
-  if (answered.length > 0) related.unshift({ messageId: { $in: answered } });
-  return Message.findOne({ inboxIntegrationId, $or: related }).sort({ createdAt: 1, _id: 1 }).lean<MessageRecord>();
+  // Each branch names the integration itself, so each can use its own index.
+  const related: QueryFilter<MessageFields>[] = [{ references: { $in: own }, inboxIntegrationId }];
+  if (answered.length > 0) related.unshift({ messageId: { $in: answered }, inboxIntegrationId });
+  return Message.findOne({ $or: related }).sort({ createdAt: 1, _id: 1 }).lean<MessageRecord>();
 }

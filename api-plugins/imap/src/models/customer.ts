@@ -18,7 +18,10 @@ const customerSchema = new Schema<CustomerFields, CustomerModel>(
   { collection: 'imap_customers', versionKey: false },
 );
 // One local customer per sender and integration, decided by the database even across imap processes.
-customerSchema.index({ inboxIntegrationId: 1, email: 1 }, { unique: true });
+// The e-mail leads: the embedded MongoDB narrows by an index's first field only. No index leads with
+// inboxIntegrationId: the embedded server would then collect every customer of the integration per lookup,
+// and only the (rare) removal of an integration selects by it alone.
+customerSchema.index({ email: 1, inboxIntegrationId: 1 }, { unique: true });
 
 export function defineCustomerModel(db: Connection): CustomerModel {
   return db.model<CustomerFields, CustomerModel>('ImapCustomer', customerSchema);

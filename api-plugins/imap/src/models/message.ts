@@ -41,9 +41,11 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
   },
   { collection: 'imap_messages', versionKey: false },
 );
-messageSchema.index({ inboxIntegrationId: 1, messageId: 1 }, { unique: true });
+// The selective field leads each index: the embedded MongoDB narrows by an index's first field only, and
+// for MongoDB the order of two equality fields makes no difference.
+messageSchema.index({ messageId: 1, inboxIntegrationId: 1 }, { unique: true });
 // Threading looks a new message up in the references of earlier ones (SPEC.md rule 4).
-messageSchema.index({ inboxIntegrationId: 1, references: 1 });
+messageSchema.index({ references: 1, inboxIntegrationId: 1 });
 messageSchema.index({ inboxConversationId: 1, createdAt: 1 });
 
 export function defineMessageModel(db: Connection): MessageModel {

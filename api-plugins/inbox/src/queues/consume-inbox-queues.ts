@@ -7,15 +7,12 @@ import type { Logger } from 'pino';
 import { loadModels } from '../models/load-models.js';
 import { publishConversationChanged } from './conversation-channel.js';
 import { fileConversation } from './file-conversation.js';
-import { bindConsumers } from './host-bound-consumers.js';
 
 export async function consumeInboxQueues(broker: MessageBroker, db: Connection, pubsub: PubSubEngine, debug: Logger) {
-  const currentDb = bindConsumers(broker, db, 'inbox');
-  if (!currentDb) return;
+  const models = loadModels(db);
 
   await broker.consumeRPCQueue(integrationsReceiveQueue.name, async (data) => {
     const { payload } = integrationsReceiveQueue.payload.parse(data);
-    const models = loadModels(currentDb());
     const integration = await models.Integration.exists({ _id: payload.integrationId });
     if (!integration) throw new NotFoundError(`Integration ${payload.integrationId} not found`);
     const conversation = await fileConversation(models, payload);
@@ -25,7 +22,7 @@ export async function consumeInboxQueues(broker: MessageBroker, db: Connection, 
 
   await broker.consumeQueue(integrationsAnnounceKindQueue.name, async (data) => {
     const { kind, label } = integrationsAnnounceKindQueue.payload.parse(data);
-    await loadModels(currentDb()).IntegrationKind.updateOne(
+    await models.IntegrationKind.updateOne(
       { kind },
       { $set: { label, announcedAt: new Date() } },
       { upsert: true },

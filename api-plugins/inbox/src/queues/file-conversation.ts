@@ -10,12 +10,18 @@ import type { ConversationRecord } from '../models/records.js';
 export async function fileConversation(models: InboxModels, payload: ConversationPayload): Promise<ConversationRecord> {
   const at = new Date(payload.createdAt);
   if (payload.conversationId) {
-    const updated = await models.Conversation.findOneAndUpdate(
-      { _id: new Types.ObjectId(payload.conversationId), integrationId: payload.integrationId },
-      { $set: { content: payload.content }, $max: { updatedAt: at } },
-      { returnDocument: 'after' },
-    ).lean<ConversationRecord>();
-    if (updated) return updated;
+    // Looked up by _id alone and checked after: a filter on integrationId as well would make the embedded
+    // server gather every conversation of the integration through its index first.
+    const _id = new Types.ObjectId(payload.conversationId);
+    const existing = await models.Conversation.findById(_id, { integrationId: 1 }).lean<{ integrationId: string }>();
+    if (existing?.integrationId === payload.integrationId) {
+      const updated = await models.Conversation.findByIdAndUpdate(
+        _id,
+        { $set: { content: payload.content }, $max: { updatedAt: at } },
+        { returnDocument: 'after' },
+      ).lean<ConversationRecord>();
+      if (updated) return updated;
+    }
   }
   const created = await models.Conversation.create({
     integrationId: payload.integrationId,
