@@ -39,6 +39,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (items: Fetched[], key: 'bytes' | 'gzipBytes') => items.reduce((total, item) => total + item[key], 0);
 
+// The shell's performance marks (render start, plugin code loaded) of each run.
+const marks: Array<Record<string, number>> = [];
+
 const platform = await startTestPlatform({ plugins: [corePlugin, documentsPlugin] });
 const frontend = await startFrontendServer({ port: 0, gatewayUrl: platform.gatewayUrl, plugins: [{ name: 'documents', ui: 'local' }] });
 let browser: Browser | undefined;
@@ -90,6 +93,7 @@ async function coldLoad(target: Browser): Promise<Run> {
   );
   const visibleAt = Number(await tableVisibleMs.jsonValue());
   await page.waitForLoadState('networkidle');
+  marks.push(await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('lattice:')).map((mark) => [mark.name, Math.round(mark.startTime)]))));
   const domContentLoadedMs = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
   const requests = (await Promise.all(pending)).filter((item): item is Fetched => item !== undefined);
   const navigationStart = requests.find((item) => item.type === 'document')?.startMs ?? 0;
@@ -147,8 +151,8 @@ async function report(runs: Run[]): Promise<void> {
     remoteEntryGzipBytes: remoteEntry?.gzipBytes ?? 0,
     documentsRemoteJsGzipBytes: sum(remoteJs, 'gzipBytes'),
     maxConcurrentShellScripts: shellScriptsOverlap,
-    scripts: scripts.map((item) => ({ path: item.path, kind: item.kind, gzipBytes: item.gzipBytes, startMs: Math.round(item.startMs), endMs: Math.round(item.endMs) })),
-    api: sample.requests.filter((item) => item.kind === 'api').map((item) => ({ path: item.path, startMs: Math.round(item.startMs), endMs: Math.round(item.endMs) })),
+    marks: marks[marks.length - 1] ?? {},
+    timeline: sample.requests.map((item) => ({ path: item.path, kind: item.kind, type: item.type, gzipBytes: item.gzipBytes, startMs: Math.round(item.startMs), endMs: Math.round(item.endMs) })),
   };
   await writeFile(`${HERE}results.json`, `${JSON.stringify(summary, null, 2)}\n`);
   const targets = [
@@ -176,15 +180,13 @@ async function report(runs: Run[]): Promise<void> {
     '|---|---|---|---|',
     ...Object.entries(summary.byKind).map(([kind, value]) => `| ${kind} | ${value.requests} | ${kb(value.bytes)} | ${kb(value.gzipBytes)} |`),
     '',
-    `Scripts, in the order they started (ms from navigation start; up to ${shellScriptsOverlap} shell scripts were downloading at once):`,
+    `Marks of the same load (ms): ${Object.entries(summary.marks).map(([name, at]) => `${name.replace('lattice:', '')} ${at}`).join(', ')}, table visible ${Math.round(sample.tableVisibleMs)}.`,
     '',
-    '| script | from | gzip | start | end |',
-    '|---|---|---|---|---|',
-    ...summary.scripts.map((item) => `| ${item.path} | ${item.kind} | ${kb(item.gzipBytes)} | ${item.startMs} | ${item.endMs} |`),
+    `Every request of one cold load, in the order they started (ms from navigation start; up to ${shellScriptsOverlap} shell scripts were downloading at once):`,
     '',
-    'GraphQL requests:',
-    '',
-    ...summary.api.map((item) => `- ${item.path}: ${item.startMs}–${item.endMs} ms`),
+    '| request | from | type | gzip | start | end |',
+    '|---|---|---|---|---|---|',
+    ...summary.timeline.map((item) => `| ${item.path} | ${item.kind} | ${item.type} | ${kb(item.gzipBytes)} | ${item.startMs} | ${item.endMs} |`),
     '',
     'Run it: `npm run build && npm run bench -w @lattice/playwright` (BENCH_RUNS=n to change the number of runs).',
     '',

@@ -33,7 +33,10 @@ export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boole
     registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
     registered.add(plugin.scope);
   }
+  performance.mark(`lattice:remote-load-start:${plugin.name}`);
   const module = await loadRemote<{ default?: ComponentType }>(`${plugin.scope}/${plugin.routesModule.replace(/^\.\//, '')}`);
+  // Marks for bench/ui and the browser's performance panel: when a plugin's code became usable.
+  performance.mark(`lattice:remote-loaded:${plugin.name}`);
   if (!module?.default) {
     throw new Error(`${plugin.name} does not export a component from ${plugin.routesModule}`);
   }
