@@ -22,8 +22,8 @@ export const imapPlugin = definePlugin<ImapContext>({
   onServerInit: async ({ db, messageBrokerClient, debug, app }) => {
     const models = loadModels(db);
     await initModels(models);
-    registerReceiveRoute(app, models, messageBrokerClient);
     const runtime = createRuntime(messageBrokerClient, db, debug);
+    registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);
     await messageBrokerClient.sendMessage(integrationsAnnounceKindQueue.name, inboxIntegration);

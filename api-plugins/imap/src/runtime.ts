@@ -2,6 +2,7 @@ import type { MessageBroker } from '@lattice/broker';
 import { PluginUnavailableError } from '@lattice/plugin-sdk';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { IntegrationCache } from './http/integration-cache.js';
 import { parseRfc822 } from './incoming/parse-rfc822.js';
 import { receiveMessage } from './incoming/receive-message.js';
 import { loadModels, type ImapModels } from './models/load-models.js';
@@ -11,6 +12,7 @@ import { MailSync } from './sync/mail-sync.js';
 export interface ImapRuntime {
   models(): ImapModels;
   sync: MailSync;
+  integrations: IntegrationCache;
 }
 
 const runtimes = new WeakMap<Connection, ImapRuntime>();
@@ -26,6 +28,7 @@ export function createRuntime(broker: MessageBroker, db: Connection, debug: Logg
       if (!alive()) throw new PluginUnavailableError('imap');
       return loadModels(db);
     },
+    integrations: new IntegrationCache(() => runtime.models()),
     sync: new MailSync(
       async (inboxId, source) => {
         await receiveMessage(runtime.models(), broker, inboxId, await parseRfc822(source));

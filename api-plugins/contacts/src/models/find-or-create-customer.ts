@@ -15,8 +15,7 @@ export async function findOrCreateCustomer(
   { Customer }: ContactsModels,
   fields: { primaryEmail: string; integrationId?: string },
 ): Promise<CustomerRecord> {
-  const existing = await Customer.findOne({ primaryEmail: fields.primaryEmail }).lean<CustomerRecord>();
-  if (existing) return existing;
+  // Insert first: callers (integrations) ask findOne before they ask to create, so a hit here is rare.
   try {
     const created = await Customer.create({ ...fields, emails: [fields.primaryEmail], createdAt: new Date() });
     return created.toObject();

@@ -41,6 +41,7 @@ export async function createIntegration(runtime: ImapRuntime, payload: CreateInt
     if (isDuplicateKeyError(error)) throw new InputError(`An imap integration for ${payload.integrationId} already exists`);
     throw error;
   }
+  runtime.integrations.forget(payload.integrationId);
   if (settings) {
     try {
       await runtime.sync.start(payload.integrationId, settings);

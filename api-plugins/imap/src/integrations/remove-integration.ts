@@ -10,6 +10,7 @@ export async function removeIntegration(runtime: ImapRuntime, inboxId: string) {
   const messages = await Message.deleteMany({ inboxIntegrationId: inboxId });
   const customers = await Customer.deleteMany({ inboxIntegrationId: inboxId });
   const integrations = await Integration.deleteMany({ inboxId });
+  runtime.integrations.forget(inboxId);
   return {
     messagesDeleted: messages.deletedCount,
     customersDeleted: customers.deletedCount,
