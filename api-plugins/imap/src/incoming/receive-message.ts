@@ -29,8 +29,11 @@ export async function receiveMessage(
   if (await models.Message.exists({ inboxIntegrationId, messageId: message.messageId })) return { status: 'skipped' };
 
   const sender = message.from[0]!;
-  const customer = await findOrCreateCustomer(models, broker, inboxIntegrationId, sender.address);
-  const related = await findRelatedMessage(models, inboxIntegrationId, message);
+  // Independent of each other: the thread lookup runs while the customer is found or created.
+  const [customer, related] = await Promise.all([
+    findOrCreateCustomer(models, broker, inboxIntegrationId, sender.address),
+    findRelatedMessage(models, inboxIntegrationId, message),
+  ]);
   const createdAt = message.date ?? new Date();
 
   const conversation = await callPlugin(

@@ -7,14 +7,15 @@ import type { Logger } from 'pino';
 import { loadModels } from '../models/load-models.js';
 import { publishConversationChanged } from './conversation-channel.js';
 import { fileConversation } from './file-conversation.js';
+import { KnownIntegrations } from './known-integrations.js';
 
 export async function consumeInboxQueues(broker: MessageBroker, db: Connection, pubsub: PubSubEngine, debug: Logger) {
   const models = loadModels(db);
+  const integrations = new KnownIntegrations(models.Integration);
 
   await broker.consumeRPCQueue(integrationsReceiveQueue.name, async (data) => {
     const { payload } = integrationsReceiveQueue.payload.parse(data);
-    const integration = await models.Integration.exists({ _id: payload.integrationId });
-    if (!integration) throw new NotFoundError(`Integration ${payload.integrationId} not found`);
+    if (!(await integrations.exists(payload.integrationId))) throw new NotFoundError(`Integration ${payload.integrationId} not found`);
     const conversation = await fileConversation(models, payload);
     await publishConversationChanged(pubsub, conversation);
     return { _id: String(conversation._id) };
