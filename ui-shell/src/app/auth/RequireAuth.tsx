@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Outlet, graphQLErrorCode, useLocation } from '@lattice/ui-sdk';
-import { PageLoader } from '../layout/PageLoader.js';
 import { currentUserQuery } from './current-user-query.js';
 import { loginPath } from './login-path.js';
 
@@ -8,7 +7,9 @@ import { loginPath } from './login-path.js';
 export function RequireAuth() {
   const location = useLocation();
   const { data, error, loading } = useQuery(currentUserQuery, { fetchPolicy: 'cache-first' });
-  if (loading && !data) return <PageLoader label="Checking your session" />;
+  // Pages render while the session is being checked: their own queries run alongside instead of after
+  // it, and a logged-out visitor still lands on /login (this check, or their queries' UNAUTHENTICATED).
+  if (loading && !data) return <Outlet />;
   const code = error ? graphQLErrorCode(error) : undefined;
   // A gateway without the core plugin has no currentUser field (a validation error, not
   // UNAUTHENTICATED): there is no login to ask for, so the pages render and the API decides.

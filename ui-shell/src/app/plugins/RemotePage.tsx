@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { PluginManifestEntry } from '@lattice/ui-sdk';
 import { PageLoader } from '../layout/PageLoader.js';
 import { PluginUnavailable } from './PluginUnavailable.js';
@@ -6,19 +6,41 @@ import { RemoteBoundary } from './RemoteBoundary.js';
 import { pluginRoutesForPage } from './remote-registry.js';
 import { pluginLabel } from './plugin-route-paths.js';
 
-/** A plugin's pages: its remote's `./routes`, loaded on first visit, inside its own error boundary. */
+interface Loaded {
+  key: string;
+  Routes?: ComponentType;
+  error?: Error;
+}
+
+/**
+ * A plugin's pages: its remote's `./routes`, loaded on first visit, inside its own error boundary.
+ * Loaded with state rather than React.lazy: React holds back content that replaces a Suspense fallback
+ * for up to 300 ms, which would be a third of the page's load time.
+ */
 export function RemotePage({ plugin }: { plugin: PluginManifestEntry }) {
   const [attempt, setAttempt] = useState(0);
-  const Routes = useMemo(() => lazy(() => pluginRoutesForPage(plugin, attempt > 0)), [plugin, attempt]);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const key = `${plugin.name}:${attempt}`;
+  useEffect(() => {
+    let cancelled = false;
+    pluginRoutesForPage(plugin, attempt > 0).then(
+      (module) => !cancelled && setLoaded({ key, Routes: module.default }),
+      (error: unknown) => !cancelled && setLoaded({ key, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [plugin, attempt, key]);
+
   const label = pluginLabel(plugin);
+  const retry = () => setAttempt((value) => value + 1);
+  const current = loaded?.key === key ? loaded : null;
+  if (current?.error) return <PluginUnavailable label={label} error={current.error} onRetry={retry} />;
+  if (!current?.Routes) return <PageLoader label={`Loading ${label}`} />;
+  const Routes = current.Routes;
   return (
-    <RemoteBoundary
-      key={`${plugin.name}:${attempt}`}
-      fallback={(error) => <PluginUnavailable label={label} error={error} onRetry={() => setAttempt((value) => value + 1)} />}
-    >
-      <Suspense fallback={<PageLoader label={`Loading ${label}`} />}>
-        <Routes />
-      </Suspense>
+    <RemoteBoundary key={key} fallback={(error) => <PluginUnavailable label={label} error={error} onRetry={retry} />}>
+      <Routes />
     </RemoteBoundary>
   );
 }

@@ -3,6 +3,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { PluginManifestEntry } from '@lattice/ui-sdk';
 
 const registered = new Set<string>();
+const failed = new Set<string>();
 const early = new Map<string, Promise<{ default: ComponentType }>>();
 
 /**
@@ -28,6 +29,18 @@ export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean)
  * what the runtime cached for the remote (a failed entry included), for a retry.
  */
 export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
+  try {
+    const routes = await loadRoutesModule(plugin, fresh || failed.has(plugin.scope));
+    failed.delete(plugin.scope);
+    return routes;
+  } catch (error) {
+    // The runtime keeps a failed remote's state; the next visit must start over, not wait on it.
+    failed.add(plugin.scope);
+    throw error;
+  }
+}
+
+async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
   if (fresh || !registered.has(plugin.scope)) {
     const entry = new URL(plugin.remoteEntry, window.location.href).href;
     registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
