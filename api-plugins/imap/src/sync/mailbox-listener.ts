@@ -15,6 +15,7 @@ export type MailHandler = (source: Buffer) => Promise<void>;
 
 const reconnectDelayMs = 2_000;
 const idleDelayMs = 500;
+const retryDelayMs = 5_000;
 
 function serverReason(error: unknown): string {
   const { responseText, message } = error as { responseText?: string; message?: string };
@@ -23,8 +24,8 @@ function serverReason(error: unknown): string {
 
 /**
  * One IMAP account watched with IDLE: after each EXISTS it fetches the mails past the last one handled and
- * hands their source on. A mail that fails is tried again at the next EXISTS (or reconnect), so nothing is
- * skipped while contacts or the inbox are away. A dropped connection is re-opened until `stop()`.
+ * hands their source on. A mail that fails is tried again 5 s later (or at the next EXISTS or reconnect),
+ * so nothing is skipped while contacts or the inbox are away. A dropped connection is re-opened until `stop()`.
  */
 export class MailboxListener {
   private client: ImapFlow | undefined;
@@ -32,6 +33,7 @@ export class MailboxListener {
   private stopped = false;
   private queue: Promise<void> = Promise.resolve();
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly settings: MailboxSettings,
@@ -51,6 +53,7 @@ export class MailboxListener {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.retryTimer);
     const client = this.client;
     this.client = undefined;
     await client?.logout().catch(() => client.close());
@@ -106,7 +109,17 @@ export class MailboxListener {
   }
 
   private schedule(): void {
-    this.queue = this.queue.then(() => this.fetchNew()).catch((error: unknown) => this.logger.warn({ err: error }, 'IMAP fetch failed'));
+    this.queue = this.queue
+      .then(() => this.fetchNew())
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'IMAP mail not filed yet; trying again shortly');
+        // Without this a mail that failed (say, contacts was away) would wait for the next new mail.
+        clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(() => {
+          if (!this.stopped) this.schedule();
+        }, retryDelayMs);
+        this.retryTimer.unref();
+      });
   }
 
   private async fetchNew(): Promise<void> {

@@ -105,6 +105,24 @@ describe('mail sync with IMAP IDLE against Dovecot', { skip }, () => {
     assert.equal((await conversations(platform, integration.integrationId)).length, 1, 'the mail from before the integration is not synced');
   });
 
+  it('files a mail that arrived while contacts was away once contacts is back', async () => {
+    const before = (await conversations(platform, integration.integrationId)).length;
+    await platform.stopPlugin('contacts');
+    try {
+      await appendMail(rfc822({ messageId: `<away.${run}@mail.test>`, from: `gus.${run}@example.com`, subject: 'While contacts was away' }));
+      await delay(1_500);
+      assert.equal((await conversations(platform, integration.integrationId)).length, before, 'nothing filed without contacts');
+    } finally {
+      await platform.startPlugin('contacts');
+    }
+    const after = await eventually(
+      () => conversations(platform, integration.integrationId),
+      (list) => list.length === before + 1,
+      15_000,
+    );
+    assert.equal(after[0]?.content, 'While contacts was away');
+  });
+
   it('removing the integration removes its messages and stops the IDLE connection', async () => {
     const [conversation] = await conversations(platform, integration.integrationId);
     assert.equal(await dovecot.establishedConnections(), 1, 'one IDLE connection while syncing');
