@@ -141,6 +141,19 @@ describe('POST /receive: the incoming-message flow (SPEC.md rules 1-5)', () => {
       body: 'text',
     });
   });
+  it('answers on the integrations ingress too (/imap/... on its own port)', async () => {
+    const login = await fetch(`${platform.integrationsUrl}/imap/login`);
+    assert.equal(await login.text(), 'login');
+    const response = await fetch(`${platform.integrationsUrl}/imap/receive`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-integration-token': integration.token },
+      body: JSON.stringify({ integrationId: integration.integrationId, messageId: id('ingress'), subject: 'via 3400', from: [sender('ivy')] }),
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    assert.equal(await response.text(), 'Successfully receiving message');
+    const filed = (await conversations(platform, integration.integrationId)).filter((entry) => entry.content === 'via 3400');
+    assert.equal(filed.length, 1);
+  });
 });
 
 describe('POST /receive: bad input stores nothing', () => {
