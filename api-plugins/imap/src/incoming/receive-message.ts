@@ -3,7 +3,7 @@ import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/c
 import { isDuplicateKeyError, type ImapModels } from '../models/load-models.js';
 import { callPlugin } from './call-plugin.js';
 import { findOrCreateCustomer } from './find-or-create-customer.js';
-import { findRelatedMessage } from './find-related-message.js';
+import { findStoredNeighbours } from './find-stored-neighbours.js';
 import type { IncomingMessage } from './incoming-message.js';
 
 export type ReceiveOutcome = { status: 'stored'; conversationId: string; customerId: string } | { status: 'skipped' };
@@ -26,14 +26,11 @@ export async function receiveMessage(
   inboxIntegrationId: string,
   message: IncomingMessage,
 ): Promise<ReceiveOutcome> {
-  if (await models.Message.exists({ inboxIntegrationId, messageId: message.messageId })) return { status: 'skipped' };
+  const { duplicate, related } = await findStoredNeighbours(models, inboxIntegrationId, message);
+  if (duplicate) return { status: 'skipped' };
 
   const sender = message.from[0]!;
-  // Independent of each other: the thread lookup runs while the customer is found or created.
-  const [customer, related] = await Promise.all([
-    findOrCreateCustomer(models, broker, inboxIntegrationId, sender.address),
-    findRelatedMessage(models, inboxIntegrationId, message),
-  ]);
+  const customer = await findOrCreateCustomer(models, broker, inboxIntegrationId, sender.address);
   const createdAt = message.date ?? new Date();
 
   const conversation = await callPlugin(
