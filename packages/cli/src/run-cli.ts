@@ -5,6 +5,7 @@ const usage = `Usage: lattice <command> [options]
 
 Commands:
   start       run the whole platform in this process (embedded defaults unless MONGO_URL/RABBITMQ_URL are set)
+  dev         the API plus webpack dev servers with hot reload for the shell and every ui: local plugin
   validate    check configs.json and the plugins it names
   user:create add a user: --email E --password P [--name N] [--role owner|admin|member] (default owner)
 
@@ -47,6 +48,11 @@ export async function runCli(argv: string[]): Promise<void> {
       case 'start': {
         const { start } = await import('./commands/start.js');
         await start({ config: values.config, dataDir: values['data-dir'], port: parsePort(values.port), dev: values.dev });
+        return;
+      }
+      case 'dev': {
+        const { dev } = await import('./commands/dev.js');
+        await dev({ config: values.config, dataDir: values['data-dir'], port: parsePort(values.port) });
         return;
       }
       case 'validate': {

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { loadConfigs } from '../config/load-configs.js';
+import { runPlatform } from '../platform/run-platform.js';
+
+export interface DevArguments {
+  config: string;
+  dataDir: string;
+  port: number;
+}
+
+function startDevServer(workspace: string, cwd: string, env: Record<string, string>): ChildProcess {
+  const child = spawn('npm', ['run', 'dev', '-w', workspace], { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.once('exit', (code, signal) => {
+    if (signal === null && code !== 0) console.error(`lattice: the dev server of ${workspace} exited with ${code}`);
+  });
+  return child;
+}
+
+/**
+ * `lattice dev`: the API as `lattice start` runs it, plus webpack dev servers with hot reload for the
+ * shell (port 3000, proxying /gateway/ to the gateway) and for every `ui: local` plugin (its own port).
+ */
+export async function dev(args: DevArguments): Promise<void> {
+  const configFile = resolve(args.config);
+  const root = dirname(configFile);
+  const configs = await loadConfigs(configFile);
+  const lattice = await runPlatform({ configFile, dataDir: args.dataDir, gatewayPort: args.port, frontendPort: 0, dev: true });
+  const env = { LATTICE_GATEWAY_URL: lattice.gatewayUrl, LATTICE_CONFIGS: configFile };
+  const children = [startDevServer('@lattice/ui-shell', root, env)];
+  for (const plugin of configs.plugins) {
+    if (plugin.ui !== 'local') continue;
+    if (!existsSync(join(root, 'ui-plugins', plugin.name, 'package.json'))) continue;
+    children.push(startDevServer(`@lattice/ui-plugin-${plugin.name}`, root, env));
+  }
+  console.log(`Lattice dev: the UI with hot reload at http://localhost:3000/, GraphQL at ${lattice.gatewayUrl}/graphql. Ctrl-C stops everything.`);
+
+  const shutdown = () => {
+    for (const child of children) child.kill('SIGTERM');
+    lattice.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
