@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
 import { inboxPlugin } from './plugin.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
 import { connectTestBroker } from './test-support/test-broker.js';
@@ -91,6 +91,23 @@ describe('integrations', () => {
     assert.match(response.errors?.[0]?.message ?? '', /refused: wrong password/);
     const afterwards = await ok<{ integrations: unknown[] }>('{ integrations { _id } }');
     assert.equal(afterwards.integrations.length, before.integrations.length);
+  });
+
+  it('lets only owners and admins create or remove integrations', async () => {
+    const email = `member-${Date.now()}@lattice.test`;
+    const added = await platform.graphql('mutation ($email: String!) { usersAdd(email: $email, password: "member-password-1", role: member) { _id } }', {
+      email,
+    });
+    assert.equal(added.errors, undefined, JSON.stringify(added.errors));
+    const cookie = await logIn(`${platform.gatewayUrl}/graphql`, { email, password: 'member-password-1' });
+    const asMember = createGraphQLClient(`${platform.gatewayUrl}/graphql`, { cookie });
+    const create = await asMember(createMutation, { kind, name: 'Not mine' });
+    assert.equal(create.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    const integrationId = await createIntegration('Owned');
+    const remove = await asMember('mutation ($id: String!) { integrationsRemove(_id: $id) }', { id: integrationId });
+    assert.equal(remove.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    const read = await asMember('{ integrations { _id } conversations { _id } }');
+    assert.equal(read.errors, undefined, 'members read integrations and conversations');
   });
 
   it('refuses a kind no enabled plugin offers, and an empty name', async () => {
