@@ -77,6 +77,12 @@ describe('configs.json', () => {
     });
   });
 
+  it('accepts a UI-only plugin: a UI package and no API part', async () => {
+    const file = await write('ui-only.json', JSON.stringify({ ...valid, plugins: [{ name: 'documents' }, { name: 'fixture', ui: 'local' }] }));
+    const plugins = await loadPlugins(file, (await loadConfigs(file)).plugins);
+    assert.deepEqual(plugins.map((plugin) => plugin.definition.name), ['documents']);
+  });
+
   it('refuses a plugin that does not exist, naming the key', async () => {
     const file = await write('unknown-plugin.json', JSON.stringify({ ...valid, plugins: [{ name: 'documents' }, { name: 'cards' }] }));
     const configs = await loadConfigs(file);

@@ -1,6 +1,19 @@
+import { createRequire } from 'node:module';
 import { corePluginName, loadPluginPackage, PluginNotFoundError, type PlatformPlugin } from '@lattice/plugin-sdk';
 import { ConfigError } from '../config/config-error.js';
 import type { PluginEntry } from '../config/configs-schema.js';
+
+const require = createRequire(import.meta.url);
+
+/** A plugin may be UI only (its package `@lattice/ui-plugin-<name>`), with no API part to run. */
+function hasUiPackage(name: string): boolean {
+  try {
+    require.resolve(`@lattice/ui-plugin-${name}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Loads each plugin configs.json enables (by package name), with its db_name and extra_env. */
 export async function loadPlugins(configFile: string, entries: PluginEntry[]): Promise<PlatformPlugin[]> {
@@ -15,7 +28,8 @@ export async function loadPlugins(configFile: string, entries: PluginEntry[]): P
       plugins.push({ definition, dbName: entry.db_name, extraEnv: entry.extra_env });
     } catch (error) {
       if (error instanceof PluginNotFoundError) {
-        throw new ConfigError(configFile, key, `names a plugin that does not exist: "${entry.name}" (${error.message})`);
+        if (hasUiPackage(entry.name)) continue;
+        throw new ConfigError(configFile, key, `names a plugin that does not exist: "${entry.name}" (${error.message}, and no UI package @lattice/ui-plugin-${entry.name})`);
       }
       throw error;
     }
