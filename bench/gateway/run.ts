@@ -170,7 +170,7 @@ token check of the documents subgraph. The check alone (cookie's JWT, HS256, ver
 **${tokenMicroseconds.toFixed(1)} µs** per request, measured over 20,000 verifications in the same run:
 **${((tokenMicroseconds / 1000 / gatewayLatency.p50) * 100).toFixed(2)}%** of the gateway's p50 (target: under 5%).
 
-Time from \`lattice start\` to ready on a built checkout (embedded MongoDB, documents plugin, gateway): **${readySeconds.toFixed(2)} s**.
+Time from \`lattice start\` to ready on a built checkout (embedded MongoDB, core and every plugin in configs.json, gateway, front-end): **${readySeconds.toFixed(2)} s**.
 
 Targets: the gateway adds under 1 ms at p50; the token check costs under 5% of the gateway's p50; it keeps at least 70% of the subgraph's RPS; ready in under 10 s.
 `;
