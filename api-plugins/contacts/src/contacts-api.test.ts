@@ -5,7 +5,7 @@ import type { MessageBroker } from '@lattice/broker';
 import { customersCreateQueue, customersFindOneQueue, type CustomerRecord } from '@lattice/contracts';
 import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
 import { contactsPlugin } from './plugin.js';
-import { connectTestBroker } from './test-support/test-broker.js';
+import { connectTestBroker } from '@lattice/plugin-sdk/test-kit';
 
 let platform: TestPlatform;
 let broker: MessageBroker;

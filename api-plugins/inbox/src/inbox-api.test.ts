@@ -6,7 +6,7 @@ import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/c
 import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
 import { inboxPlugin } from './plugin.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
-import { connectTestBroker } from './test-support/test-broker.js';
+import { connectTestBroker } from '@lattice/plugin-sdk/test-kit';
 
 const kind = 'fakechat';
 const calls: FakeIntegrationCalls = { created: [], removed: [] };

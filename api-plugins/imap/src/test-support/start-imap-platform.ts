@@ -1,8 +1,7 @@
 import type { MessageBroker } from '@lattice/broker';
 import { loadPluginPackage } from '@lattice/plugin-sdk';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { connectTestBroker, startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
 import { imapPlugin } from '../plugin.js';
-import { connectTestBroker } from './test-broker.js';
 
 export interface ImapTestPlatform {
   platform: TestPlatform;
