@@ -4,7 +4,6 @@ import type { UiStack } from './ui-stack.js';
 /** Opens `path`; when the shell sends the browser to /login, logs in as the owner through the form. */
 export async function openLoggedIn(page: Page, stack: UiStack, path: string): Promise<void> {
   await page.goto(`${stack.frontend.url}${path}`);
-  if (!stack.auth) return;
   // Either the login page or a known user (the header's Log out button; still logged in: cookies are
   // per host, not per port). The layout alone proves nothing: it renders while the session is checked.
   await page.waitForFunction(() => window.location.pathname === '/login' || [...document.querySelectorAll('button')].some((button) => button.textContent === 'Log out'));
