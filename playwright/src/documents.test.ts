@@ -1,23 +1,11 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium.js';
+import type { Page } from 'playwright-core';
 import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
-import { startUiStack, type UiStack } from './support/ui-stack.js';
+import { useBrowserAndStack } from './support/use-browser-and-stack.js';
 
-let stack: UiStack;
-let browser: Browser;
-
-before(async () => {
-  stack = await startUiStack();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const env = useBrowserAndStack();
 
 const rows = (page: Page) => page.getByTestId('document-row');
 const totalCount = (page: Page) => page.getByTestId('documents-total-count');
@@ -54,8 +42,8 @@ async function typeIdOf(page: Page, name: string): Promise<string> {
 }
 
 test('documents: types, documents, the ?type= filter, edit, checked, remove, and a rejected mutation', async () => {
-  const { page, pageErrors } = await newPage(browser);
-  await openLoggedIn(page, stack, '/documents/');
+  const { page, pageErrors } = await newPage(env.browser);
+  await openLoggedIn(page, env.stack, '/documents/');
   await page.getByTestId('documents-empty').waitFor();
   await assert.doesNotReject(totalCount(page).filter({ hasText: '0 in total' }).waitFor());
 

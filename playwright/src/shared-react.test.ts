@@ -1,32 +1,19 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/chromium.js';
 import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { readShareScope } from './support/share-scope.js';
-import { startUiStack, type UiStack } from './support/ui-stack.js';
+import { useBrowserAndStack } from './support/use-browser-and-stack.js';
 
-let stack: UiStack;
-let browser: Browser;
-
-before(async () => {
-  stack = await startUiStack();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const env = useBrowserAndStack();
 
 test('react and the other singletons are loaded once, from the shell, and used by the documents remote', async () => {
-  const { page, pageErrors } = await newPage(browser);
+  const { page, pageErrors } = await newPage(env.browser);
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
   });
-  await openLoggedIn(page, stack, '/documents/');
+  await openLoggedIn(page, env.stack, '/documents/');
   await page.getByRole('button', { name: 'Add document' }).waitFor();
 
   const scope = await readShareScope(page);
