@@ -1,12 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pino } from 'pino';
-import { startGateway, type Gateway } from './index.js';
+import type { Gateway } from './index.js';
 import { postGraphql } from './test-support/post-graphql.js';
-import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
+import { startSampleGateway, stopSampleGateway } from './test-support/sample-gateway.js';
 import type { TestPluginHost } from './test-support/test-plugin-host.js';
 
-const silent = pino({ level: 'silent' });
 
 describe('gateway /graphql routing', () => {
   let documents: TestPluginHost;
@@ -14,23 +12,9 @@ describe('gateway /graphql routing', () => {
   let gateway: Gateway;
 
   before(async () => {
-    [documents, contacts] = await Promise.all([startDocumentsHost(), startContactsHost()]);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: silent,
-      pollIntervalMs: 60_000,
-      subgraphs: [
-        { name: 'documents', url: documents.url },
-        { name: 'contacts', url: contacts.url },
-      ],
-    });
+    ({ documents, contacts, gateway } = await startSampleGateway({ pollIntervalMs: 60_000 }));
   });
-
-  after(async () => {
-    await gateway.stop();
-    await Promise.all([documents.dispose(), contacts.dispose()]);
-  });
+  after(() => stopSampleGateway({ documents, contacts, gateway }));
 
   it('resolves an entity extended across two subgraphs through the planner', async () => {
     const response = await postGraphql(gateway.url, {

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { startGateway, type Gateway } from './index.js';
 import { postGraphql } from './test-support/post-graphql.js';
 import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
+import { startSampleGateway, stopSampleGateway } from './test-support/sample-gateway.js';
 import { startTestPluginHost, type TestPluginHost } from './test-support/test-plugin-host.js';
 
 const silent = pino({ level: 'silent' });
@@ -27,26 +28,11 @@ describe('plugins going down and coming back', () => {
   let contacts: TestPluginHost;
   let gateway: Gateway;
 
+  // documents is down when the gateway starts.
   before(async () => {
-    [documents, contacts] = await Promise.all([startDocumentsHost(), startContactsHost()]);
-    // documents is down when the gateway starts.
-    await documents.stop();
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: silent,
-      pollIntervalMs: 50,
-      subgraphs: [
-        { name: 'documents', url: documents.url },
-        { name: 'contacts', url: contacts.url },
-      ],
-    });
+    ({ documents, contacts, gateway } = await startSampleGateway({ pollIntervalMs: 50, documentsDown: true }));
   });
-
-  after(async () => {
-    await gateway.stop();
-    await Promise.all([documents.dispose(), contacts.dispose()]);
-  });
+  after(() => stopSampleGateway({ documents, contacts, gateway }));
 
   it('starts with a plugin down, serves the others, and composes the plugin in once it is up', async () => {
     assert.deepEqual(await healthOf(gateway), { documents: 'down', contacts: 'up' });

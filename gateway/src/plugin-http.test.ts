@@ -1,12 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { pino } from 'pino';
-import { startGateway, type Gateway } from './index.js';
-import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
+import type { Gateway } from './index.js';
+import { startSampleGateway, stopSampleGateway } from './test-support/sample-gateway.js';
 import type { TestPluginHost } from './test-support/test-plugin-host.js';
 
-const silent = pino({ level: 'silent' });
 
 interface Echo {
   method: string;
@@ -21,23 +19,9 @@ describe('plugin HTTP proxy and /health', () => {
   let gateway: Gateway;
 
   before(async () => {
-    [documents, contacts] = await Promise.all([startDocumentsHost(), startContactsHost()]);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: silent,
-      pollIntervalMs: 60_000,
-      subgraphs: [
-        { name: 'documents', url: documents.url },
-        { name: 'contacts', url: contacts.url },
-      ],
-    });
+    ({ documents, contacts, gateway } = await startSampleGateway({ pollIntervalMs: 60_000 }));
   });
-
-  after(async () => {
-    await gateway.stop();
-    await Promise.all([documents.dispose(), contacts.dispose()]);
-  });
+  after(() => stopSampleGateway({ documents, contacts, gateway }));
 
   it('forwards method, path, query, headers and body, and returns status, headers and body', async () => {
     const response = await fetch(`${gateway.url}/pl:documents/echo?page=2`, {
