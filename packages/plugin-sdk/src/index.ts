@@ -38,3 +38,4 @@ export {
 export { authCookieAttributes, cameOverHttps, type CookieAttributes } from './auth/auth-cookie.js';
 export { requirePermission } from './auth/require-permission.js';
 export { corePluginName, loadPluginPackage, pluginPackageName, PluginNotFoundError } from './platform/load-plugin-package.js';
+export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';

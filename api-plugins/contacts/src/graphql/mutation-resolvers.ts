@@ -1,5 +1,5 @@
-import { InputError, NotFoundError, parseObjectId } from '@lattice/plugin-sdk';
-import { isDuplicateKeyError, type CustomerRecord } from '../models/find-or-create-customer.js';
+import { InputError, isDuplicateKeyError, NotFoundError, parseObjectId } from '@lattice/plugin-sdk';
+import type { CustomerRecord } from '../models/find-or-create-customer.js';
 import type { ContactsModels } from '../models/load-models.js';
 import { customersAddArgs, customersEditArgs, idArgs, parseArgs } from './arguments.js';
 import type { ContactsContext } from './contacts-context.js';

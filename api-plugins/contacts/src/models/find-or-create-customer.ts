@@ -1,11 +1,8 @@
+import { isDuplicateKeyError } from '@lattice/plugin-sdk';
 import type { CustomerFields } from './customer.js';
 import type { ContactsModels } from './load-models.js';
 
 export type CustomerRecord = CustomerFields & { _id: unknown };
-
-export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
-}
 
 /**
  * Creates the customer with that primary e-mail, or returns the one that exists. The unique index decides

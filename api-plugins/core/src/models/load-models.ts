@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import { modelsPerConnection } from '@lattice/plugin-sdk';
 import { defineLoginFailureModel, type LoginFailureModel } from './login-failure.js';
 import { defineUserModel, type UserModel } from './user.js';
 
@@ -7,14 +7,8 @@ export interface CoreModels {
   LoginFailure: LoginFailureModel;
 }
 
-const modelsByConnection = new WeakMap<Connection, CoreModels>();
-
-/** The core plugin's models on the connection the host handed in; defined once per connection. */
-export function loadModels(db: Connection): CoreModels {
-  let models = modelsByConnection.get(db);
-  if (!models) {
-    models = { User: defineUserModel(db), LoginFailure: defineLoginFailureModel(db) };
-    modelsByConnection.set(db, models);
-  }
-  return models;
-}
+/** The plugin's models on the connection the host handed in; defined once per connection. */
+export const loadModels = modelsPerConnection((db): CoreModels => ({
+  User: defineUserModel(db),
+  LoginFailure: defineLoginFailureModel(db),
+}));

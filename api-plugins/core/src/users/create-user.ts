@@ -1,4 +1,4 @@
-import { InputError, type Role } from '@lattice/plugin-sdk';
+import { InputError, isDuplicateKeyError, type Role } from '@lattice/plugin-sdk';
 import type { HydratedDocument } from 'mongoose';
 import type { CoreModels } from '../models/load-models.js';
 import type { UserFields } from '../models/user.js';
@@ -24,7 +24,7 @@ export async function createUser(models: CoreModels, input: NewUserInput): Promi
       failedLogins: 0,
     });
   } catch (error) {
-    if ((error as { code?: unknown }).code === 11000) throw new InputError(`A user with the e-mail ${email} already exists`);
+    if (isDuplicateKeyError(error)) throw new InputError(`A user with the e-mail ${email} already exists`);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import { modelsPerConnection } from '@lattice/plugin-sdk';
 import { defineDocumentModel, type DocumentModel } from './document.js';
 import { defineDocumentTypeModel, type DocumentTypeModel } from './document-type.js';
 
@@ -7,14 +7,8 @@ export interface DocumentsModels {
   DocumentType: DocumentTypeModel;
 }
 
-const modelsByConnection = new WeakMap<Connection, DocumentsModels>();
-
 /** The plugin's models on the connection the host handed in; defined once per connection. */
-export function loadModels(db: Connection): DocumentsModels {
-  let models = modelsByConnection.get(db);
-  if (!models) {
-    models = { Document: defineDocumentModel(db), DocumentType: defineDocumentTypeModel(db) };
-    modelsByConnection.set(db, models);
-  }
-  return models;
-}
+export const loadModels = modelsPerConnection((db): DocumentsModels => ({
+  Document: defineDocumentModel(db),
+  DocumentType: defineDocumentTypeModel(db),
+}));

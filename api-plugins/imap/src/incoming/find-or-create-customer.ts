@@ -1,6 +1,7 @@
 import type { MessageBroker } from '@lattice/broker';
 import { customersCreateQueue, customersFindOneQueue } from '@lattice/contracts';
-import { isDuplicateKeyError, type ImapModels } from '../models/load-models.js';
+import { isDuplicateKeyError } from '@lattice/plugin-sdk';
+import type { ImapModels } from '../models/load-models.js';
 import type { CustomerRecord } from '../models/records.js';
 import { callPlugin } from './call-plugin.js';
 

@@ -1,6 +1,7 @@
 import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
-import { isDuplicateKeyError, type ImapModels } from '../models/load-models.js';
+import { isDuplicateKeyError } from '@lattice/plugin-sdk';
+import type { ImapModels } from '../models/load-models.js';
 import { callPlugin } from './call-plugin.js';
 import { findOrCreateCustomer } from './find-or-create-customer.js';
 import { findStoredNeighbours } from './find-stored-neighbours.js';

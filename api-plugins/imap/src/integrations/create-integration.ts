@@ -1,8 +1,7 @@
 import type { CreateIntegrationPayload, CreateIntegrationReply } from '@lattice/contracts';
-import { InputError } from '@lattice/plugin-sdk';
+import { InputError, isDuplicateKeyError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { generateWebhookToken, hashWebhookToken } from '../http/webhook-token.js';
-import { isDuplicateKeyError } from '../models/load-models.js';
 import type { ImapRuntime } from '../runtime.js';
 import { mailboxSettings } from '../sync/mail-sync.js';
 

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import { modelsPerConnection } from '@lattice/plugin-sdk';
 import { defineConversationModel, type ConversationModel } from './conversation.js';
 import { defineIntegrationKindModel, type IntegrationKindModel } from './integration-kind.js';
 import { defineIntegrationModel, type IntegrationModel } from './integration.js';
@@ -11,22 +11,13 @@ export interface InboxModels {
   Message: MessageModel;
 }
 
-const modelsByConnection = new WeakMap<Connection, InboxModels>();
-
 /** The plugin's models on the connection the host handed in; defined once per connection. */
-export function loadModels(db: Connection): InboxModels {
-  let models = modelsByConnection.get(db);
-  if (!models) {
-    models = {
-      Integration: defineIntegrationModel(db),
-      IntegrationKind: defineIntegrationKindModel(db),
-      Conversation: defineConversationModel(db),
-      Message: defineMessageModel(db),
-    };
-    modelsByConnection.set(db, models);
-  }
-  return models;
-}
+export const loadModels = modelsPerConnection((db): InboxModels => ({
+  Integration: defineIntegrationModel(db),
+  IntegrationKind: defineIntegrationKindModel(db),
+  Conversation: defineConversationModel(db),
+  Message: defineMessageModel(db),
+}));
 
 export async function initModels(models: InboxModels): Promise<void> {
   await Promise.all(Object.values(models).map((model: { init(): Promise<unknown> }) => model.init()));

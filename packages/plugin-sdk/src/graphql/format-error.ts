@@ -3,6 +3,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import mongoose from 'mongoose';
 import type { Logger } from 'pino';
 import { LatticeError, type ErrorCode } from '../errors.js';
+import { isDuplicateKeyError } from '../models/models-per-connection.js';
 
 /** Apollo's own codes for a request the client got wrong; all of them are bad user input to our callers. */
 const clientErrorCodes = new Set([
@@ -27,10 +28,6 @@ function latticeCause(error: unknown): unknown {
   return error;
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
-}
-
 /**
  * The one place where a GraphQL error gets its `extensions.code`: our closed vocabulary
  * (BAD_USER_INPUT, NOT_FOUND, UNAUTHENTICATED, FORBIDDEN, PLUGIN_UNAVAILABLE, INTERNAL).
@@ -43,7 +40,7 @@ export function createErrorFormatter(logger: Logger, dev: boolean) {
     if (original instanceof mongoose.Error.ValidationError || original instanceof mongoose.Error.CastError) {
       return withCode(formatted, 'BAD_USER_INPUT', original.message);
     }
-    if (isDuplicateKey(original)) return withCode(formatted, 'BAD_USER_INPUT', 'A record with the same unique value already exists');
+    if (isDuplicateKeyError(original)) return withCode(formatted, 'BAD_USER_INPUT', 'A record with the same unique value already exists');
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && clientErrorCodes.has(code)) return withCode(formatted, 'BAD_USER_INPUT');
     if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return withCode(formatted, code);
