@@ -5,9 +5,10 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MessageBroker } from '@lattice/broker';
-import express from 'express';
+import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
+import { publicFieldNames } from '../auth/public-fields.js';
 import { readRequestUser } from '../auth/read-request-user.js';
 import { requireAuthentication } from '../auth/require-authentication.js';
 import { validatePluginDefinition } from '../define-plugin.js';
@@ -18,8 +19,11 @@ import { connectDatabase } from './connect-database.js';
 import { createLogger } from './create-logger.js';
 import { createPluginBrokerClient } from './plugin-broker-client.js';
 import { createHttpErrorHandler } from './http-error-handler.js';
+import { serveSubscriptions } from './serve-subscriptions.js';
+import { expressRequestAndResponse } from './upgrade-request.js';
 
 export const requestBodyLimit = '50mb';
+const requestBodyLimitBytes = 50 * 1024 * 1024;
 
 export interface StartPluginOptions {
   mongoUrl: string;
@@ -45,7 +49,7 @@ export interface RunningPlugin {
   /** Base URL of the host: the subgraph is at `${url}/graphql`, health at `${url}/health`. */
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, then closes the database connection. */
+  /** Ends websocket subscriptions, stops accepting, lets in-flight requests finish, then closes the database connection. */
   stop(): Promise<void>;
 }
 
@@ -66,6 +70,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     authTokenSecret: options.authTokenSecret,
   };
   const permissions = definition.permissions ?? {};
+  const publicFields = publicFieldNames(definition.publicOperations ?? [], dev);
 
   try {
     const schema = buildPluginSchema(definition, services);
@@ -75,9 +80,15 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     // client was in X-Forwarded-For; req.ip is then that client, which login throttling counts by.
     app.set('trust proxy', 'loopback');
     const httpServer = createServer(app);
+    const formatError = createErrorFormatter(debug, dev);
+    const requestContext = async (req: Request, res: Response): Promise<PluginRequestContext> => {
+      const user = await readRequestUser(req, options.authTokenSecret, debug);
+      const base: PluginRequestContext = { ...services, req, res, user, permissions };
+      return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
+    };
     const apollo = new ApolloServer<PluginRequestContext>({
       schema,
-      formatError: createErrorFormatter(debug, dev),
+      formatError,
       includeStacktraceInErrorResponses: dev,
       // The process owner (lattice start, or a plugin host) handles signals and stops every part in order.
       stopOnTerminationSignals: false,
@@ -86,7 +97,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       plugins: [
         ApolloServerPluginDrainHttpServer({ httpServer }),
         ApolloServerPluginInlineTraceDisabled(),
-        requireAuthentication(definition.publicOperations ?? [], dev),
+        requireAuthentication(publicFields),
       ],
     });
     await apollo.start();
@@ -99,13 +110,21 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       '/graphql',
       express.json({ limit: requestBodyLimit }),
       expressMiddleware(apollo, {
-        context: async ({ req, res }) => {
-          const user = await readRequestUser(req, options.authTokenSecret, debug);
-          const base: PluginRequestContext = { ...services, req, res, user, permissions };
-          return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
-        },
+        context: ({ req, res }) => requestContext(req, res),
       }),
     );
+    const subscriptions = serveSubscriptions({
+      httpServer,
+      path: '/graphql',
+      schema,
+      context: async (request) => {
+        const { req, res } = expressRequestAndResponse(app, request);
+        return requestContext(req, res);
+      },
+      publicFields,
+      formatError,
+      maxPayloadBytes: requestBodyLimitBytes,
+    });
     await definition.onServerInit?.({ ...services, app });
     app.use(createHttpErrorHandler(debug, dev));
 
@@ -123,6 +142,8 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       url: `http://${host}:${port}`,
       port,
       stop: async () => {
+        // Upgraded sockets keep the HTTP server open, so they close first.
+        await subscriptions.stop();
         await apollo.stop();
         broker.detach();
         await db.close();
