@@ -7,6 +7,7 @@ import { proxyPluginRequest } from './http/plugin-proxy.js';
 import { createIntegrationsListener } from './http/integrations-ingress.js';
 import { createRequestListener } from './http/request-router.js';
 import { sendJson } from './http/send-json.js';
+import { createUpgradeListener } from './http/upgrade-router.js';
 import {
   checkSubgraphEndpoints,
   DEFAULT_POLL_INTERVAL_MS,
@@ -17,6 +18,7 @@ import {
 } from './options.js';
 import { HealthPoller } from './subgraphs/health-poller.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
+import { createSubscriptionServer } from './subscriptions/subscription-server.js';
 
 /**
  * Starts the gateway: composes the plugins that are up, listens, and keeps polling their health.
@@ -49,6 +51,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     dev,
   );
   const server = await listen(listener, options.port ?? DEFAULT_PORT, options.host);
+  const subscriptions = createSubscriptionServer({ registry, preparer: () => compositions.preparer, dev, logger });
+  server.on('upgrade', createUpgradeListener(subscriptions, logger));
   const servers = [server];
   try {
     if (options.integrations) {
@@ -56,6 +60,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       servers.push(await listen(ingress, options.integrations.port, options.integrations.host ?? options.host));
     }
   } catch (error) {
+    await subscriptions.stop();
     await closeServer(server);
     throw error;
   }
@@ -72,6 +77,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     refresh: () => poller.checkNow(),
     async stop() {
       poller.stop();
+      // Upgraded sockets keep the HTTP server open, so they close first.
+      await subscriptions.stop();
       await Promise.all(servers.map(closeServer));
       await registry.close();
     },

@@ -13,7 +13,8 @@ import type { FieldOwnership } from './field-ownership.js';
 
 /**
  * The subgraphs (name order) each of which can answer every field of `document` by itself; empty when the
- * operation needs the planner (fields of several subgraphs, entity hops, introspection, subscriptions).
+ * operation needs the planner (fields of several subgraphs, entity hops, introspection). A subscription
+ * is routed the same way: it is forwarded whole to one of these, or refused.
  * `document` must already be valid against `schema`.
  */
 export function singleSubgraphRoute(
@@ -62,10 +63,6 @@ export function singleSubgraphRoute(
   visit(
     document,
     visitWithTypeInfo(typeInfo, {
-      OperationDefinition(node) {
-        if (node.operation === 'subscription') impossible = true;
-        return impossible ? BREAK : undefined;
-      },
       VariableDefinition() {
         const named = getNamedType(typeInfo.getInputType());
         // Built-in scalars live in every subgraph; anything else must be known to the chosen one.

@@ -44,6 +44,18 @@ export function headersForPlugin(req: IncomingMessage): HeaderRecord {
   return headers;
 }
 
+/**
+ * A websocket upgrade request's headers for the gateway's own handshake with the plugin host: as
+ * `headersForPlugin`, without the client's `sec-websocket-*` handshake headers.
+ */
+export function headersForPluginUpgrade(req: IncomingMessage): HeaderRecord {
+  const headers = headersForPlugin(req);
+  for (const name of Object.keys(headers)) {
+    if (name.startsWith('sec-websocket-')) delete headers[name];
+  }
+  return headers;
+}
+
 /** A plugin host's response headers for the client, without the hop-by-hop ones. */
 export function headersForClient(incoming: IncomingHttpHeaders): HeaderRecord {
   const headers: HeaderRecord = {};

@@ -1,3 +1,4 @@
+import { EventEmitter, on } from 'node:events';
 import { GraphQLError } from 'graphql';
 import { startTestPluginHost, type HostContext, type TestPluginHost } from './test-plugin-host.js';
 
@@ -83,4 +84,67 @@ export function startContactsHost(): Promise<TestPluginHost> {
       },
     },
   });
+}
+
+// Notifications are a plugin with subscriptions; Document is another plugin's entity it only points at.
+export const NOTIFICATIONS_SDL = /* GraphQL */ `
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+  type Query {
+    notificationTopics: [String!]
+  }
+  type Notification {
+    topic: String!
+    text: String!
+    document: Document
+  }
+  type Document @key(fields: "id", resolvable: false) {
+    id: ID!
+  }
+  type Subscription {
+    notified: Notification
+    "One event saying which cookie and authorization the subscription came with, then complete."
+    sentWith: String
+  }
+`;
+
+export interface Notification {
+  topic: string;
+  text: string;
+  document?: { id: string };
+}
+
+export interface NotificationsHost {
+  host: TestPluginHost;
+  notify(notification: Notification): void;
+  /** How many `notified` subscriptions are open at the host. */
+  openSubscriptions(): number;
+}
+
+export async function startNotificationsHost(): Promise<NotificationsHost> {
+  const events = new EventEmitter();
+  const host = await startTestPluginHost({
+    name: 'notifications',
+    typeDefs: NOTIFICATIONS_SDL,
+    resolvers: {
+      Query: { notificationTopics: () => ['documents'] },
+      Subscription: {
+        notified: {
+          subscribe: () => on(events, 'notification'),
+          resolve: ([notification]: [Notification]) => notification,
+        },
+        sentWith: {
+          subscribe: async function* sentWith() {
+            yield {};
+          },
+          resolve: (_payload: unknown, _args: unknown, context: HostContext) =>
+            `${context.headers.cookie ?? '-'} ${context.headers.authorization ?? '-'}`,
+        },
+      },
+    },
+  });
+  return {
+    host,
+    notify: (notification) => events.emit('notification', notification),
+    openSubscriptions: () => events.listenerCount('notification'),
+  };
 }

@@ -5,8 +5,9 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
-
-import { parse } from 'graphql';
+import { GraphQLError, parse } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
 
 export interface HostContext {
   headers: http.IncomingHttpHeaders;
@@ -21,7 +22,10 @@ export interface TestPluginHostOptions {
   port?: number;
 }
 
-/** A plugin host as the gateway sees one: a Federation v2 subgraph at /graphql, /health and an echo route. */
+/**
+ * A plugin host as the gateway sees one: a Federation v2 subgraph at /graphql (HTTP, and websocket
+ * subscriptions with graphql-ws), /health and an echo route.
+ */
 export interface TestPluginHost {
   readonly name: string;
   readonly url: string;
@@ -29,7 +33,9 @@ export interface TestPluginHost {
   readonly graphqlBodies: string[];
   /** Headers of the GraphQL requests it received, in the same order. */
   readonly graphqlHeaders: http.IncomingHttpHeaders[];
-  /** Stops listening (as if the process died); the port stays reserved for `start`. */
+  /** Headers of the websocket upgrade requests it received, in order. */
+  readonly upgradeHeaders: http.IncomingHttpHeaders[];
+  /** Stops listening and drops every connection, websockets too (as if the process died); the port stays reserved for `start`. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
@@ -66,7 +72,28 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
     expressMiddleware(apollo, { context: async ({ req, res }) => ({ headers: req.headers, res }) }),
   );
 
-  let server = http.createServer(app);
+  // Subscriptions need a cookie, standing in for the plugin host's own login check.
+  const upgradeHeaders: http.IncomingHttpHeaders[] = [];
+  const webSockets = new WebSocketServer({ noServer: true });
+  useServer(
+    {
+      schema,
+      context: ({ extra }) => ({ headers: extra.request.headers }),
+      onSubscribe: ({ extra }) =>
+        extra.request.headers.cookie ? undefined : [new GraphQLError('You must be logged in', { extensions: { code: 'UNAUTHENTICATED' } })],
+    },
+    webSockets,
+  );
+  const createServer = (): http.Server => {
+    const created = http.createServer(app);
+    created.on('upgrade', (req, socket, head) => {
+      upgradeHeaders.push(req.headers);
+      webSockets.handleUpgrade(req, socket, head, (webSocket) => webSockets.emit('connection', webSocket, req));
+    });
+    return created;
+  };
+
+  let server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   let listening = true;
@@ -76,6 +103,7 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
     listening = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
+    for (const webSocket of webSockets.clients) webSocket.terminate();
     await closed;
   };
 
@@ -84,15 +112,17 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
     url: `http://127.0.0.1:${port}`,
     graphqlBodies,
     graphqlHeaders,
+    upgradeHeaders,
     stop,
     async start() {
       if (listening) return;
-      server = http.createServer(app);
+      server = createServer();
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
       listening = true;
     },
     async dispose() {
       await stop();
+      await new Promise((resolve) => webSockets.close(resolve));
       await apollo.stop();
     },
   };

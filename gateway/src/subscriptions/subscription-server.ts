@@ -1,0 +1,97 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ExecutionArgs, ExecutionResult, FormattedExecutionResult } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { formatError } from '../graphql/format-errors.js';
+import { gatewayError, pluginUnavailableError } from '../graphql/gateway-errors.js';
+import type { OperationPreparer } from '../graphql/operation-preparer.js';
+import { headersForPluginUpgrade } from '../http/forwarded-headers.js';
+import { MAX_BODY_BYTES } from '../options.js';
+import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
+import { PluginConnections } from './plugin-connections.js';
+import { PluginSubscriptionErrors, relayPluginResults } from './relay-plugin-results.js';
+import { routeSubscription } from './route-subscription.js';
+
+export interface SubscriptionServerDeps {
+  registry: SubgraphRegistry;
+  /** The current composition, or undefined before any plugin has been seen. */
+  preparer: () => OperationPreparer | undefined;
+  dev: boolean;
+  logger: Logger;
+}
+
+export interface SubscriptionServer {
+  /** Takes over an upgrade request already checked for path and origin. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes every client socket (code 1001, going away) and the connections to the plugins. */
+  stop(): Promise<void>;
+}
+
+/** What onSubscribe hands to subscribe for one operation. */
+interface Forwarding {
+  plugins: readonly string[];
+  payload: SubscribePayload;
+  connections: PluginConnections;
+}
+
+/**
+ * `/graphql` over websocket (graphql-ws protocol): each subscription is checked like an HTTP operation,
+ * then forwarded whole over graphql-ws to the plugin that serves it, with the client's cookie and
+ * headers; the plugin's results come back unchanged. Authentication is the plugin's, as over HTTP.
+ */
+export function createSubscriptionServer(deps: SubscriptionServerDeps): SubscriptionServer {
+  const { registry, dev, logger } = deps;
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const open = new Set<PluginConnections>();
+
+  const graphqlWs = useServer<Record<string, unknown>, { connections: PluginConnections }>(
+    {
+      onSubscribe: (ctx, _id, payload) => {
+        const preparer = deps.preparer();
+        if (!preparer) return [gatewayError('No plugin has joined the gateway yet', 'PLUGIN_UNAVAILABLE')];
+        const routed = routeSubscription(preparer, payload);
+        if (!routed.ok) return [...routed.errors];
+        if (!ctx.extra.connections) {
+          ctx.extra.connections = new PluginConnections(headersForPluginUpgrade(ctx.extra.request), ctx.connectionParams);
+          open.add(ctx.extra.connections);
+        }
+        const forwarding: Forwarding = { plugins: routed.plugins, payload, connections: ctx.extra.connections };
+        return { schema: preparer.supergraph.schema, document: routed.document, contextValue: forwarding };
+      },
+      subscribe: (args: ExecutionArgs) => {
+        const { plugins, payload, connections } = args.contextValue as Forwarding;
+        const subgraph = plugins.map((name) => registry.get(name)).find((state) => state?.status === 'up');
+        // One result, then complete: the same answer as when the plugin goes away mid-subscription.
+        if (!subgraph) return { errors: [pluginUnavailableError(plugins[0] ?? 'unknown')] } as unknown as ExecutionResult;
+        return relayPluginResults(connections.clientFor(subgraph), payload, subgraph.name, logger) as AsyncIterableIterator<ExecutionResult>;
+      },
+      // Results are the plugin's, formatted there; the gateway relays them as they are.
+      onNext: (_ctx, _id, _payload, _args, result) => result as FormattedExecutionResult,
+      onError: (_ctx, _id, _payload, errors) =>
+        errors.flatMap((error) =>
+          error.originalError instanceof PluginSubscriptionErrors ? error.originalError.errors : [formatError(error, dev)],
+        ),
+      onClose: async (ctx) => {
+        const { connections } = ctx.extra;
+        if (!connections) return;
+        open.delete(connections);
+        await connections.close();
+      },
+    },
+    webSocketServer,
+  );
+
+  return {
+    handleUpgrade(req, socket, head) {
+      webSocketServer.handleUpgrade(req, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, req));
+    },
+    async stop() {
+      await graphqlWs.dispose();
+      await Promise.all([...open].map((connections) => connections.close()));
+      open.clear();
+    },
+  };
+}
