@@ -10,7 +10,9 @@ export function createGatewayProxy(gatewayUrl: string): RequestHandler<IncomingM
     target: gatewayUrl,
     changeOrigin: false,
     xfwd: true,
-    ws: true,
+    // Upgrades come through start-frontend-server's own 'upgrade' handler, which strips /gateway. With
+    // `ws: true` the middleware would also take every upgrade on the server once one request passed.
+    ws: false,
     on: {
       proxyReq: (proxyRequest) => proxyRequest.setHeader('x-forwarded-prefix', '/gateway'),
       error: (_error, _request, response) => {
