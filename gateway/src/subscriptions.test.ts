@@ -79,7 +79,13 @@ describe('GraphQL subscriptions through the gateway (graphql-ws on /graphql)', (
     while (result.data?.notified.topic === 'warm-up') result = await notified.next();
     assert.deepEqual(result, { data: { notified: { topic: 'documents', text: 'Contract signed', document: { id: 'd1' } } } });
 
-    const sentWith = subscribe<{ sentWith: string }>('subscription { sentWith }', { cookie, authorization: 'Bearer b1' });
+    // A document with several operations runs the one operationName names, as over HTTP.
+    const sentWith = subscribeOverWebSocket<{ sentWith: string }>(
+      `${gateway.url}/graphql`,
+      { query: 'query Topics { notificationTopics } subscription SentWith { sentWith }', operationName: 'SentWith' },
+      { cookie, authorization: 'Bearer b1' },
+    );
+    open.push(sentWith as TestSubscription);
     assert.deepEqual(await sentWith.next(), { data: { sentWith: 'auth-token=t1 Bearer b1' } });
     assert.deepEqual(await sentWith.end(), { kind: 'complete' }, "the plugin's complete reaches the client");
     assert.equal(notifications.host.upgradeHeaders.at(-1)?.['x-forwarded-for'], '127.0.0.1');

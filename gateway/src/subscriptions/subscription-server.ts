@@ -59,7 +59,8 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
           open.add(ctx.extra.connections);
         }
         const forwarding: Forwarding = { plugins: routed.plugins, payload, connections: ctx.extra.connections };
-        return { schema: preparer.supergraph.schema, document: routed.document, contextValue: forwarding };
+        const { schema } = preparer.supergraph;
+        return { schema, document: routed.document, operationName: payload.operationName, contextValue: forwarding };
       },
       subscribe: (args: ExecutionArgs) => {
         const { plugins, payload, connections } = args.contextValue as Forwarding;
