@@ -114,6 +114,16 @@ export class CollectionIndex {
     }
   }
 
+  /** How many entries an equality lookup would gather (a document may count twice under two values). */
+  countEqual(values: unknown[]): number {
+    let count = 0;
+    for (const value of values) {
+      const postings = this.byFirst.get(indexKey(value));
+      if (postings !== undefined) count += typeof postings === 'string' ? 1 : postings.size;
+    }
+    return count;
+  }
+
   /** Document keys whose first field equals one of the values. */
   lookupEqual(values: unknown[]): Set<string> {
     const out = new Set<string>();

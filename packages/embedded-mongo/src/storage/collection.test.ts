@@ -42,6 +42,16 @@ describe('indexes narrow the documents a query examines', () => {
     assert.equal(count(collection.candidates({ _id: { $in: [ids[1], ids[2], new ObjectId()] } })), 2);
   });
 
+  it('of several indexed equalities the one with the fewest documents narrows', () => {
+    const collection = filled(20_000);
+    collection.addIndex(parseIndexSpec({ key: { k: 1 } }));
+    collection.addIndex(parseIndexSpec({ key: { t: 1 } }));
+    const [one] = collection.candidates({ t: 's5' });
+    assert.equal(count(collection.candidates({ k: 5, t: 's5' })), 1);
+    assert.equal(count(collection.candidates({ _id: (one as { _id: ObjectId })._id, k: 5 })), 1);
+    assert.equal(count(collection.candidates({ k: 5, t: { $gte: 's5', $lt: 's6' } })), 20, 'a range does not beat 20 equal keys here');
+  });
+
   it('multikey indexes find documents by any array element and keep ranges safe', () => {
     const collection = filled(7_000);
     collection.addIndex(parseIndexSpec({ key: { tags: 1 } }));

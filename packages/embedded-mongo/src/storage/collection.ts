@@ -122,21 +122,37 @@ export class Collection {
     const consider = (keys: Set<string>): void => {
       if (!best || keys.size < best.size) best = keys;
     };
-    for (const cond of indexConditions(filter)) {
-      if (cond.path === '_id' && cond.kind === 'equal') {
-        consider(new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k))));
-      } else if (cond.path === '_id' && cond.kind === 'range') {
-        consider(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)));
-      } else {
-        const index = this.usableIndex(cond.path);
-        if (!index) continue;
-        if (cond.kind === 'equal') consider(index.lookupEqual(cond.values));
-        // On an array field each bound may be met by a different element, so only one bound narrows safely.
-        else if (index.multikey && cond.lower) consider(index.lookupRange(cond.rank, cond.lower, undefined));
-        else consider(index.lookupRange(cond.rank, cond.lower, cond.upper));
-      }
-      if (best?.size === 0) return best;
+    // Equality lookups are counted before any is gathered: a filter on `_id` and on a field many documents
+    // share (an owner, a status) must not collect all of those documents to find the one.
+    const conditions = indexConditions(filter);
+    let cheapest: { estimate: number; lookup: () => Set<string> } | undefined;
+    for (const cond of conditions) {
+      if (cond.kind !== 'equal') continue;
+      const index = cond.path === '_id' ? undefined : this.usableIndex(cond.path);
+      if (cond.path !== '_id' && !index) continue;
+      const estimate = index ? index.countEqual(cond.values) : cond.values.length;
+      if (cheapest && cheapest.estimate <= estimate) continue;
+      cheapest = {
+        estimate,
+        lookup: index
+          ? () => index.lookupEqual(cond.values)
+          : () => new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k))),
+      };
     }
+    if (cheapest) consider(cheapest.lookup());
+    for (const cond of conditions) {
+      if (cond.kind !== 'range' || (best && best.size <= 1)) continue;
+      if (cond.path === '_id') {
+        consider(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)));
+        continue;
+      }
+      const index = this.usableIndex(cond.path);
+      if (!index) continue;
+      // On an array field each bound may be met by a different element, so only one bound narrows safely.
+      if (index.multikey && cond.lower) consider(index.lookupRange(cond.rank, cond.lower, undefined));
+      else consider(index.lookupRange(cond.rank, cond.lower, cond.upper));
+    }
+    if (best && best.size <= 1) return best;
     // An $or narrows only when every branch does: the union of the branches' candidates.
     if (Array.isArray(filter.$or) && filter.$or.length > 0) {
       const union = new Set<string>();
