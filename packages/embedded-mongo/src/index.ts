@@ -1,2 +1,3 @@
 export { startEmbeddedMongo } from './server/embedded-server.js';
 export type { EmbeddedMongo, EmbeddedMongoOptions } from './server/embedded-server.js';
+export { startEmbeddedMongoThread } from './server/embedded-server-thread.js';

@@ -162,6 +162,9 @@ export class DataDirectory {
     try {
       const pid = Number((await readFile(path, 'utf8')).trim());
       if (pid && pid !== process.pid && isAlive(pid)) throw new Error(`${this.dir} is in use by process ${pid}`);
+      // Each thread has its own openHere; a lock naming this process that this thread did not take is another
+      // thread's (a closed directory has no lock file).
+      if (pid === process.pid) throw new Error(`${this.dir} is in use by another thread of this process`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
