@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startEmbeddedMongo } from '@lattice/embedded-mongo';
+import { startEmbeddedMongoThread } from '@lattice/embedded-mongo';
 import type { Configs } from '../config/configs-schema.js';
 
 export interface ResolvedMongo {
@@ -29,6 +29,7 @@ export async function resolveMongo(configs: Configs, dataDir: string): Promise<R
   }
   const dbPath = join(dataDir, 'mongo');
   await mkdir(dbPath, { recursive: true });
-  const mongo = await startEmbeddedMongo({ dbPath });
+  // On its own thread: database work then runs beside the gateway's and the plugins' event loop, not in it.
+  const mongo = await startEmbeddedMongoThread({ dbPath });
   return { url: mongo.uri, description: `MongoDB      ${mongo.uri} (embedded, data in ${dbPath})`, stop: () => mongo.stop() };
 }
