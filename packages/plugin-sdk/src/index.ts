@@ -39,3 +39,4 @@ export { authCookieAttributes, cameOverHttps, type CookieAttributes } from './au
 export { requirePermission } from './auth/require-permission.js';
 export { corePluginName, loadPluginPackage, pluginPackageName, PluginNotFoundError } from './platform/load-plugin-package.js';
 export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';
+export { createInsertBatcher, RecordWriteError, type InsertRecord } from './models/insert-batcher.js';
