@@ -4,6 +4,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { IntegrationCache } from './http/integration-cache.js';
 import { parseRfc822 } from './incoming/parse-rfc822.js';
+import { IncomingStore } from './incoming/incoming-store.js';
 import { receiveMessage } from './incoming/receive-message.js';
 import { loadModels, type ImapModels } from './models/load-models.js';
 import { MailSync } from './sync/mail-sync.js';
@@ -11,6 +12,8 @@ import { MailSync } from './sync/mail-sync.js';
 /** What one imap plugin host runs beside GraphQL: its models and the mailbox listeners. */
 export interface ImapRuntime {
   models(): ImapModels;
+  /** The incoming-message flow's batched lookups and inserts. */
+  incoming(): IncomingStore;
   sync: MailSync;
   integrations: IntegrationCache;
 }
@@ -23,15 +26,20 @@ const runtimes = new WeakMap<Connection, ImapRuntime>();
  */
 export function createRuntime(broker: MessageBroker, db: Connection, debug: Logger): ImapRuntime {
   const alive = () => db.readyState === 1;
+  const incoming = new IncomingStore(loadModels(db));
   const runtime: ImapRuntime = {
     models: () => {
       if (!alive()) throw new PluginUnavailableError('imap');
       return loadModels(db);
     },
+    incoming: () => {
+      if (!alive()) throw new PluginUnavailableError('imap');
+      return incoming;
+    },
     integrations: new IntegrationCache(() => runtime.models()),
     sync: new MailSync(
       async (inboxId, source) => {
-        await receiveMessage(runtime.models(), broker, inboxId, await parseRfc822(source));
+        await receiveMessage(runtime.incoming(), broker, inboxId, await parseRfc822(source));
       },
       alive,
       debug,

@@ -1,24 +1,39 @@
 import type { MessageBroker } from '@lattice/broker';
 import { customersCreateQueue, customersFindOneQueue } from '@lattice/contracts';
+import { createInsertBatcher } from '@lattice/plugin-sdk';
+import DataLoader from 'dataloader';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { findOrCreateCustomer, type CustomerRecord } from '../models/find-or-create-customer.js';
+import { findOrCreateCustomer, type CustomerAccess, type CustomerRecord } from '../models/find-or-create-customer.js';
 import { loadModels } from '../models/load-models.js';
 import { serializeCustomer } from './serialize-customer.js';
 
-/** SPEC.md "Queues sent to other plugins": the two contacts queues integrations call. */
+/**
+ * SPEC.md "Queues sent to other plugins": the two contacts queues integrations call. Every incoming message
+ * of a new sender asks both, so the calls that arrive together share their database round trips.
+ */
 export async function consumeContactsQueues(broker: MessageBroker, db: Connection, debug: Logger) {
   const { Customer } = loadModels(db);
+  const byEmail = new DataLoader<string, CustomerRecord | null>(
+    async (emails) => {
+      const found = await Customer.find({ primaryEmail: { $in: [...emails] } }).lean<CustomerRecord[]>();
+      const byAddress = new Map(found.map((customer) => [customer.primaryEmail, customer]));
+      return emails.map((email) => byAddress.get(email) ?? null);
+    },
+    // Not cached: customers are edited through GraphQL. setImmediate lets calls from one poll share a query.
+    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
+  const customers: CustomerAccess = { insert: createInsertBatcher(Customer), findByEmail: (email) => byEmail.load(email) };
 
   await broker.consumeRPCQueue(customersFindOneQueue.name, async (data) => {
     const { primaryEmail } = customersFindOneQueue.payload.parse(data);
-    const customer = await Customer.findOne({ primaryEmail }).lean<CustomerRecord>();
+    const customer = await customers.findByEmail(primaryEmail);
     return customer ? serializeCustomer(customer) : null;
   });
 
   await broker.consumeRPCQueue(customersCreateQueue.name, async (data) => {
     const payload = customersCreateQueue.payload.parse(data);
-    const customer = await findOrCreateCustomer({ Customer }, payload);
+    const customer = await findOrCreateCustomer(customers, payload);
     debug.debug({ customerId: String(customer._id) }, 'customer found or created for an integration');
     return serializeCustomer(customer);
   });

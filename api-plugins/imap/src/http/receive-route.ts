@@ -17,10 +17,11 @@ async function authenticate(cache: IntegrationCache, req: Request): Promise<stri
   const fromBody = typeof req.body === 'object' && req.body !== null && !Buffer.isBuffer(req.body) ? (req.body as { integrationId?: unknown }).integrationId : undefined;
   const integrationId = typeof fromBody === 'string' ? fromBody : req.query.integrationId;
   const token = req.get(tokenHeader);
-  const refused = new UnauthenticatedError(`A valid ${tokenHeader} for the integration is required`);
-  if (typeof integrationId !== 'string' || !token) throw refused;
+  // Built only when refused: an error captures a stack, and every accepted message would pay for it.
+  const refused = () => new UnauthenticatedError(`A valid ${tokenHeader} for the integration is required`);
+  if (typeof integrationId !== 'string' || !token) throw refused();
   const webhookTokenHash = await cache.tokenHash(integrationId);
-  if (!webhookTokenHash || !webhookTokenMatches(token, webhookTokenHash)) throw refused;
+  if (!webhookTokenHash || !webhookTokenMatches(token, webhookTokenHash)) throw refused();
   return integrationId;
 }
 
@@ -47,7 +48,7 @@ export function registerReceiveRoute(app: Express, runtime: ImapRuntime, broker:
       try {
         const integrationId = await authenticate(runtime.integrations, req);
         const message = await readMessage(req);
-        await receiveMessage(runtime.models(), broker, integrationId, message);
+        await receiveMessage(runtime.incoming(), broker, integrationId, message);
         res.status(200).type('text/plain').send('Successfully receiving message');
       } catch (error) {
         next(error);

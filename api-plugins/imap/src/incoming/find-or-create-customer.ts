@@ -1,9 +1,9 @@
 import type { MessageBroker } from '@lattice/broker';
 import { customersCreateQueue, customersFindOneQueue } from '@lattice/contracts';
 import { isDuplicateKeyError } from '@lattice/plugin-sdk';
-import type { ImapModels } from '../models/load-models.js';
 import type { CustomerRecord } from '../models/records.js';
 import { callPlugin } from './call-plugin.js';
+import type { IncomingStore } from './incoming-store.js';
 
 /**
  * SPEC.md rule 3: the local Customer by e-mail; otherwise the contacts customer (found, or created);
@@ -12,12 +12,12 @@ import { callPlugin } from './call-plugin.js';
  * in contacts), not at a lock in memory: there may be several imap processes.
  */
 export async function findOrCreateCustomer(
-  { Customer }: ImapModels,
+  store: IncomingStore,
   broker: MessageBroker,
   inboxIntegrationId: string,
   email: string,
 ): Promise<CustomerRecord> {
-  const local = await Customer.findOne({ inboxIntegrationId, email }).lean<CustomerRecord>();
+  const local = await store.findCustomer(inboxIntegrationId, email);
   if (local) return local;
 
   const known = await callPlugin(broker, customersFindOneQueue, 'contacts', { primaryEmail: email });
@@ -25,11 +25,12 @@ export async function findOrCreateCustomer(
     known ?? (await callPlugin(broker, customersCreateQueue, 'contacts', { integrationId: inboxIntegrationId, primaryEmail: email }));
 
   try {
-    const created = await Customer.create({ inboxIntegrationId, contactsId: contact._id, email });
-    return created.toObject();
+    const created = await store.insertCustomer({ inboxIntegrationId, contactsId: contact._id, email });
+    store.rememberCustomer(created);
+    return created;
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
-    const winner = await Customer.findOne({ inboxIntegrationId, email }).lean<CustomerRecord>();
+    const winner = await store.findCustomer(inboxIntegrationId, email);
     if (!winner) throw error;
     return winner;
   }

@@ -1,5 +1,4 @@
 import type { QueryFilter } from 'mongoose';
-import type { ImapModels } from '../models/load-models.js';
 import type { MessageFields } from '../models/message.js';
 import type { IncomingMessage } from './incoming-message.js';
 
@@ -10,28 +9,45 @@ export interface StoredNeighbours {
   related: { inboxConversationId: string } | undefined;
 }
 
+/** What the lookup reads of a stored message. */
+export type StoredNeighbour = Pick<MessageFields, 'messageId' | 'inboxConversationId' | 'inboxIntegrationId' | 'references'>;
+
+function threadIds(message: IncomingMessage) {
+  const answered = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
+  return {
+    /** Stored messages with one of these messageIds are the message itself or messages it answers. */
+    named: new Set([message.messageId, ...answered]),
+    /** Stored messages whose references hold one of these answer the message (or what it answers). */
+    own: new Set([message.messageId, message.inReplyTo].filter((id): id is string => Boolean(id))),
+  };
+}
+
 /**
- * Rules 1 and 4 in one query. A stored message is related when its messageId is the new message's
+ * Rules 1 and 4 as one filter. A stored message is related when its messageId is the new message's
  * inReplyTo or one of its references, or when its own references hold the new messageId or inReplyTo
  * (a reply that arrived before the message it answers); one whose messageId is the new one is a duplicate.
+ * Each branch names the integration itself, so each can use its own index.
  */
-export async function findStoredNeighbours(
-  { Message }: ImapModels,
-  inboxIntegrationId: string,
-  message: IncomingMessage,
-): Promise<StoredNeighbours> {
-  const answered = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
-  const own = [message.messageId, message.inReplyTo].filter((id): id is string => Boolean(id));
-  // Each branch names the integration itself, so each can use its own index.
-  const branches: QueryFilter<MessageFields>[] = [
-    { messageId: { $in: [...new Set([message.messageId, ...answered])] }, inboxIntegrationId },
-    { references: { $in: [...new Set(own)] }, inboxIntegrationId },
-  ];
-  const stored = await Message.find({ $or: branches }, { messageId: 1, inboxConversationId: 1, createdAt: 1 })
-    .sort({ createdAt: 1, _id: 1 })
-    .lean<Array<{ messageId: string; inboxConversationId: string }>>();
+export function neighbourFilter(inboxIntegrationId: string, message: IncomingMessage): { $or: QueryFilter<MessageFields>[] } {
+  const { named, own } = threadIds(message);
   return {
-    duplicate: stored.some((entry) => entry.messageId === message.messageId),
-    related: stored.find((entry) => entry.messageId !== message.messageId),
+    $or: [
+      { messageId: { $in: [...named] }, inboxIntegrationId },
+      { references: { $in: [...own] }, inboxIntegrationId },
+    ],
+  };
+}
+
+/** The neighbours of one message among stored messages (sorted oldest first) that several lookups shared. */
+export function pickNeighbours(stored: readonly StoredNeighbour[], inboxIntegrationId: string, message: IncomingMessage): StoredNeighbours {
+  const { named, own } = threadIds(message);
+  const mine = stored.filter(
+    (entry) =>
+      entry.inboxIntegrationId === inboxIntegrationId &&
+      (named.has(entry.messageId) || (entry.references ?? []).some((id) => own.has(id))),
+  );
+  return {
+    duplicate: mine.some((entry) => entry.messageId === message.messageId),
+    related: mine.find((entry) => entry.messageId !== message.messageId),
   };
 }

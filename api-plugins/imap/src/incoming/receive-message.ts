@@ -1,11 +1,10 @@
 import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
 import { isDuplicateKeyError } from '@lattice/plugin-sdk';
-import type { ImapModels } from '../models/load-models.js';
 import { callPlugin } from './call-plugin.js';
 import { findOrCreateCustomer } from './find-or-create-customer.js';
-import { findStoredNeighbours } from './find-stored-neighbours.js';
 import type { IncomingMessage } from './incoming-message.js';
+import type { IncomingStore } from './incoming-store.js';
 
 export type ReceiveOutcome = { status: 'stored'; conversationId: string; customerId: string } | { status: 'skipped' };
 
@@ -22,16 +21,16 @@ function conversationContent(message: IncomingMessage): string {
  * or the inbox fail midway nothing marks the message as received, so delivering it again works.
  */
 export async function receiveMessage(
-  models: ImapModels,
+  store: IncomingStore,
   broker: MessageBroker,
   inboxIntegrationId: string,
   message: IncomingMessage,
 ): Promise<ReceiveOutcome> {
-  const { duplicate, related } = await findStoredNeighbours(models, inboxIntegrationId, message);
+  const { duplicate, related } = await store.findNeighbours(inboxIntegrationId, message);
   if (duplicate) return { status: 'skipped' };
 
   const sender = message.from[0]!;
-  const customer = await findOrCreateCustomer(models, broker, inboxIntegrationId, sender.address);
+  const customer = await findOrCreateCustomer(store, broker, inboxIntegrationId, sender.address);
   const createdAt = message.date ?? new Date();
 
   const conversation = await callPlugin(
@@ -48,7 +47,7 @@ export async function receiveMessage(
   );
 
   try {
-    await models.Message.create({
+    await store.insertMessage({
       inboxIntegrationId,
       inboxConversationId: conversation._id,
       createdAt,

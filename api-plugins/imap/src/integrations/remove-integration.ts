@@ -9,6 +9,7 @@ export async function removeIntegration(runtime: ImapRuntime, inboxId: string) {
   const { Integration, Message, Customer } = runtime.models();
   const messages = await Message.deleteMany({ inboxIntegrationId: inboxId });
   const customers = await Customer.deleteMany({ inboxIntegrationId: inboxId });
+  runtime.incoming().forgetCustomers();
   const integrations = await Integration.deleteMany({ inboxId });
   runtime.integrations.forget(inboxId);
   return {

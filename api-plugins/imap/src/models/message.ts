@@ -14,9 +14,9 @@ export interface MessageFields {
   references: string[];
   subject?: string;
   body?: string;
-  to: AddressEntry[];
-  cc: AddressEntry[];
-  bcc: AddressEntry[];
+  to?: AddressEntry[];
+  cc?: AddressEntry[];
+  bcc?: AddressEntry[];
   from: AddressEntry[];
 }
 

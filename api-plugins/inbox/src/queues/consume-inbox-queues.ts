@@ -1,6 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
 import { integrationsAnnounceKindQueue, integrationsReceiveQueue } from '@lattice/contracts';
-import { NotFoundError } from '@lattice/plugin-sdk';
+import { createInsertBatcher, NotFoundError } from '@lattice/plugin-sdk';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -12,11 +12,12 @@ import { KnownIntegrations } from './known-integrations.js';
 export async function consumeInboxQueues(broker: MessageBroker, db: Connection, pubsub: PubSubEngine, debug: Logger) {
   const models = loadModels(db);
   const integrations = new KnownIntegrations(models.Integration);
+  const conversationWrites = { Conversation: models.Conversation, insertConversation: createInsertBatcher(models.Conversation) };
 
   await broker.consumeRPCQueue(integrationsReceiveQueue.name, async (data) => {
     const { payload } = integrationsReceiveQueue.payload.parse(data);
     if (!(await integrations.exists(payload.integrationId))) throw new NotFoundError(`Integration ${payload.integrationId} not found`);
-    const conversation = await fileConversation(models, payload);
+    const conversation = await fileConversation(conversationWrites, payload);
     await publishConversationChanged(pubsub, conversation);
     return { _id: String(conversation._id) };
   });

@@ -1,29 +1,33 @@
 import type { ConversationPayload } from '@lattice/contracts';
+import type { InsertRecord } from '@lattice/plugin-sdk';
 import { Types } from 'mongoose';
-import type { InboxModels } from '../models/load-models.js';
+import type { ConversationFields, ConversationModel } from '../models/conversation.js';
 import type { ConversationRecord } from '../models/records.js';
 
+export interface ConversationWrites {
+  Conversation: ConversationModel;
+  /** New conversations of messages that arrive together share one insert. */
+  insertConversation: InsertRecord<ConversationFields>;
+}
+
 /**
- * SPEC.md `create-or-update-conversation`: a message for a known conversation updates its latest content
- * and time; otherwise a new open conversation is created.
+ * SPEC.md `create-or-update-conversation`: a message for a known conversation of the integration updates its
+ * latest content and time; otherwise a new open conversation is created.
  */
-export async function fileConversation(models: InboxModels, payload: ConversationPayload): Promise<ConversationRecord> {
+export async function fileConversation(
+  { Conversation, insertConversation }: ConversationWrites,
+  payload: ConversationPayload,
+): Promise<ConversationRecord> {
   const at = new Date(payload.createdAt);
   if (payload.conversationId) {
-    // Looked up by _id alone and checked after: a filter on integrationId as well would make the embedded
-    // server gather every conversation of the integration through its index first.
-    const _id = new Types.ObjectId(payload.conversationId);
-    const existing = await models.Conversation.findById(_id, { integrationId: 1 }).lean<{ integrationId: string }>();
-    if (existing?.integrationId === payload.integrationId) {
-      const updated = await models.Conversation.findByIdAndUpdate(
-        _id,
-        { $set: { content: payload.content }, $max: { updatedAt: at } },
-        { returnDocument: 'after' },
-      ).lean<ConversationRecord>();
-      if (updated) return updated;
-    }
+    const updated = await Conversation.findOneAndUpdate(
+      { _id: new Types.ObjectId(payload.conversationId), integrationId: payload.integrationId },
+      { $set: { content: payload.content }, $max: { updatedAt: at } },
+      { returnDocument: 'after' },
+    ).lean<ConversationRecord>();
+    if (updated) return updated;
   }
-  const created = await models.Conversation.create({
+  return insertConversation({
     integrationId: payload.integrationId,
     customerId: payload.customerId,
     content: payload.content,
@@ -31,5 +35,4 @@ export async function fileConversation(models: InboxModels, payload: Conversatio
     createdAt: at,
     updatedAt: at,
   });
-  return created.toObject();
 }

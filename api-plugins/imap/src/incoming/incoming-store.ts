@@ -1,0 +1,88 @@
+import { createInsertBatcher, type InsertRecord } from '@lattice/plugin-sdk';
+import DataLoader from 'dataloader';
+import { LRUCache } from 'lru-cache';
+import type { ImapModels } from '../models/load-models.js';
+import type { CustomerFields } from '../models/customer.js';
+import type { MessageFields } from '../models/message.js';
+import type { CustomerRecord } from '../models/records.js';
+import { neighbourFilter, pickNeighbours, type StoredNeighbour, type StoredNeighbours } from './find-stored-neighbours.js';
+import type { IncomingMessage } from './incoming-message.js';
+
+interface NeighbourQuery {
+  inboxIntegrationId: string;
+  message: IncomingMessage;
+}
+
+/** Local customers kept in memory: a sender writes again and again, and a customer record never changes. */
+const rememberedCustomers = 10_000;
+
+// Requests that arrive in one poll of the sockets run in separate callbacks; they still share a round trip.
+const batchScheduleFn = (dispatch: () => void) => setImmediate(dispatch);
+
+function customerKey(inboxIntegrationId: string, email: string): string {
+  return `${inboxIntegrationId}\n${email}`;
+}
+
+/**
+ * The database side of the incoming-message flow. Concurrent deliveries share their round trips: the
+ * thread lookups of one turn of the event loop are one query, the local-customer lookups another, and the
+ * inserts of customers and messages one `insertMany` each. Rules 1–5 stay per message (receive-message.ts).
+ */
+export class IncomingStore {
+  readonly insertMessage: InsertRecord<MessageFields>;
+  readonly insertCustomer: InsertRecord<CustomerFields>;
+  private readonly neighbours: DataLoader<NeighbourQuery, StoredNeighbours>;
+  private readonly customers: DataLoader<string, CustomerRecord | null>;
+
+  constructor(private readonly models: ImapModels) {
+    this.insertMessage = createInsertBatcher(models.Message);
+    this.insertCustomer = createInsertBatcher(models.Customer);
+    this.neighbours = new DataLoader((queries) => this.loadNeighbours(queries), { cache: false, batchScheduleFn });
+    this.customers = new DataLoader((keys) => this.loadCustomers(keys), {
+      cacheMap: new LRUCache<string, Promise<CustomerRecord | null>>({ max: rememberedCustomers }),
+      batchScheduleFn,
+    });
+  }
+
+  findNeighbours(inboxIntegrationId: string, message: IncomingMessage): Promise<StoredNeighbours> {
+    return this.neighbours.load({ inboxIntegrationId, message });
+  }
+
+  async findCustomer(inboxIntegrationId: string, email: string): Promise<CustomerRecord | null> {
+    const key = customerKey(inboxIntegrationId, email);
+    const found = await this.customers.load(key);
+    // Only customers that exist are remembered: the next delivery from an unknown sender looks again.
+    if (!found) this.customers.clear(key);
+    return found;
+  }
+
+  rememberCustomer(customer: CustomerRecord): void {
+    this.customers.clear(customerKey(customer.inboxIntegrationId, customer.email)).prime(customerKey(customer.inboxIntegrationId, customer.email), customer);
+  }
+
+  /** After an integration's customers were removed. */
+  forgetCustomers(): void {
+    this.customers.clearAll();
+  }
+
+  private async loadNeighbours(queries: readonly NeighbourQuery[]): Promise<StoredNeighbours[]> {
+    const filters = queries.map(({ inboxIntegrationId, message }) => neighbourFilter(inboxIntegrationId, message));
+    const stored = await this.models.Message.find(
+      { $or: filters.flatMap((filter) => filter.$or) },
+      { messageId: 1, inboxConversationId: 1, inboxIntegrationId: 1, references: 1, createdAt: 1 },
+    )
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<StoredNeighbour[]>();
+    return queries.map(({ inboxIntegrationId, message }) => pickNeighbours(stored, inboxIntegrationId, message));
+  }
+
+  private async loadCustomers(keys: readonly string[]): Promise<Array<CustomerRecord | null>> {
+    const wanted = keys.map((key) => {
+      const [inboxIntegrationId, email] = key.split('\n') as [string, string];
+      return { inboxIntegrationId, email };
+    });
+    const found = await this.models.Customer.find({ $or: wanted }).lean<CustomerRecord[]>();
+    const byKey = new Map(found.map((customer) => [customerKey(customer.inboxIntegrationId, customer.email), customer]));
+    return keys.map((key) => byKey.get(key) ?? null);
+  }
+}
