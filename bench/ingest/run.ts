@@ -3,19 +3,24 @@
  * inbox over the broker, embedded MongoDB — with new senders and replies mixed half and half; p50/p99
  * latency per request. Also the same load straight to the imap plugin host, to show the gateway's share.
  * Run: npm run bench -w @lattice/plugin-imap (writes RESULTS.md next to this file).
- * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32": one row per level) bound the run.
+ * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32": one row per level) bound the run;
+ * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone.
  */
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { connectRabbitMQBroker, createInProcessBroker, type MessageBroker } from '@lattice/broker';
 import { loadPluginPackage } from '@lattice/plugin-sdk';
 import { startTestPlatform } from '@lattice/plugin-sdk/test-kit';
-import { Agent, request } from 'undici';
+import type { LoadJob, LoadResult } from './load.js';
 
 const messages = Number(process.env.INGEST_MESSAGES ?? 3_000);
 const concurrencies = (process.env.INGEST_CONCURRENCY ?? '4,32').split(',').map(Number);
+const targetTags = (process.env.INGEST_TARGETS ?? 'gw,direct').split(',');
 const warmUp = Math.min(500, Math.ceil(messages / 6));
 const rabbitMQUrl = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -30,6 +35,27 @@ interface RunResult {
   p99: number;
   max: number;
   replies: number;
+  /** CPU time the platform's process (gateway, plugins, embedded MongoDB thread) spent per message. */
+  nodeCpuMs: number;
+  /** CPU time the load generator's process spent per message. */
+  loadCpuMs: number;
+  /** CPU time the RabbitMQ server spent per message; NaN with the in-process broker. */
+  rabbitCpuMs: number;
+}
+
+/** The RabbitMQ server's process, whose CPU time the run also counts. */
+function rabbitMQPid(): number | undefined {
+  try {
+    return Number(execFileSync('pgrep', ['-o', 'beam.smp'], { encoding: 'utf8' }).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU milliseconds (user + system) a process has used, from /proc. */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -45,66 +71,42 @@ async function connectBroker(): Promise<{ broker: MessageBroker; kind: string }>
   }
 }
 
-/** `count` deliveries, `concurrency` at a time; every other one answers an earlier message of this run. */
-async function load(url: string, integrationId: string, token: string, tag: string, count: number, concurrency: number): Promise<RunResult> {
-  const dispatcher = new Agent({ connections: concurrency, pipelining: 1 });
-  const delivered: Array<{ messageId: string; email: string }> = [];
-  const latencies: number[] = [];
-  let next = 0;
-  let replies = 0;
-  const startedAt = performance.now();
-  async function worker() {
-    for (;;) {
-      const index = next;
-      next += 1;
-      if (index >= count) return;
-      const messageId = `<${tag}-${index}@bench.test>`;
-      const earlier = index % 2 === 1 && delivered.length > 0 ? delivered[Math.floor(Math.random() * delivered.length)] : undefined;
-      const email = earlier?.email ?? `${tag}-sender-${index}@bench.test`;
-      const body = JSON.stringify({
-        integrationId,
-        messageId,
-        ...(earlier ? { inReplyTo: earlier.messageId, references: [earlier.messageId] } : {}),
-        subject: earlier ? 'Re: question' : `question ${index}`,
-        body: 'Hello, this is a benchmark message with a short plain text body.',
-        from: [{ name: 'Bench Sender', address: email }],
-        to: [{ name: 'Support', address: 'support@bench.test' }],
-      });
-      const sentAt = performance.now();
-      const response = await request(url, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json', 'x-integration-token': token },
-        dispatcher,
-      });
-      const text = await response.body.text();
-      latencies.push(performance.now() - sentAt);
-      if (response.statusCode !== 200) throw new Error(`delivery ${index} answered ${response.statusCode}: ${text.slice(0, 300)}`);
-      if (earlier) replies += 1;
-      delivered.push({ messageId, email });
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, () => worker()));
-  const seconds = (performance.now() - startedAt) / 1000;
-  await dispatcher.close();
-  latencies.sort((a, b) => a - b);
+/** Runs one job in the load generator's process, counting the CPU the platform and RabbitMQ use meanwhile. */
+async function load(job: LoadJob): Promise<RunResult> {
+  const rabbitPid = brokerKind.startsWith('RabbitMQ') ? rabbitMQPid() : undefined;
+  const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
+  const cpuBefore = process.cpuUsage();
+  const generator = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [JSON.stringify(job)], { execArgv: process.execArgv });
+  const [measured] = (await Promise.race([
+    once(generator, 'message'),
+    once(generator, 'exit').then(([code]) => {
+      throw new Error(`the load generator exited with code ${String(code)}`);
+    }),
+  ])) as [LoadResult];
+  const cpu = process.cpuUsage(cpuBefore);
+  const rabbitCpuMs = rabbitPid ? processCpuMs(rabbitPid) - rabbitCpuBefore : NaN;
+  await once(generator, 'exit');
+  const { latencies, seconds, replies } = measured;
   return {
     target: '',
-    concurrency,
-    messages: count,
+    concurrency: job.concurrency,
+    messages: job.count,
     seconds,
-    perSecond: count / seconds,
+    perSecond: job.count / seconds,
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? NaN,
     replies,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / job.count,
+    rabbitCpuMs: rabbitCpuMs / job.count,
+    loadCpuMs: measured.cpuMs / job.count,
   };
 }
 
 const { broker, kind: brokerKind } = await connectBroker();
 const plugins = await Promise.all(['contacts', 'inbox', 'imap'].map((name) => loadPluginPackage(name)));
-const platform = await startTestPlatform({ plugins, broker });
+const platform = await startTestPlatform({ plugins, broker, databaseOnThread: true });
 try {
   const created = await platform.graphql<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
     'mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Bench") { _id webhookToken } }',
@@ -119,10 +121,11 @@ try {
   ];
   const results: RunResult[] = [];
   for (const concurrency of concurrencies) {
-    for (const target of targets) {
+    for (const target of targets.filter((entry) => targetTags.includes(entry.tag))) {
       const tag = `${target.tag}-c${concurrency}`;
-      await load(target.url, integration._id, integration.webhookToken, `${tag}-warm`, warmUp, concurrency);
-      const result = await load(target.url, integration._id, integration.webhookToken, tag, messages, concurrency);
+      const job = { url: target.url, integrationId: integration._id, token: integration.webhookToken, concurrency };
+      await load({ ...job, tag: `${tag}-warm`, count: warmUp });
+      const result = await load({ ...job, tag, count: messages });
       result.target = target.name;
       results.push(result);
       console.log(target.name, JSON.stringify(result));
@@ -141,14 +144,14 @@ try {
     '',
     `- date: ${new Date().toISOString()}`,
     `- machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average before the run ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
-    `- broker: ${brokerKind}; database: ${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded MongoDB (in memory)'}; everything in one Node process`,
+    `- broker: ${brokerKind}; database: ${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded MongoDB (in memory) on its own thread, as lattice start runs it'}; gateway and plugins in one Node process; the load generator in another`,
     `- ${messages} messages per row after ${warmUp} warm-up messages; concurrent requests (keep-alive) as the row says`,
     '',
-    '| target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | max ms | replies |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (result) =>
-        `| ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.replies} |`,
+        `| ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} |`,
     ),
     '',
     `Conversations stored at the end: ${stored.data?.conversationsTotalCount ?? '?'}.`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createInProcessBroker, type MessageBroker } from '@lattice/broker';
-import { startEmbeddedMongo } from '@lattice/embedded-mongo';
+import { startEmbeddedMongo, startEmbeddedMongoThread } from '@lattice/embedded-mongo';
 import { createLogger } from '../host/create-logger.js';
 import type { PluginDefinition } from '../plugin-definition.js';
 import { corePluginName, loadPluginPackage } from '../platform/load-plugin-package.js';
@@ -13,6 +13,8 @@ export interface TestPlatformOptions {
   /** Use this broker instead of a fresh in-process one (for example a RabbitMQ one). */
   broker?: MessageBroker;
   healthPollIntervalMs?: number;
+  /** Run the embedded MongoDB on a worker thread, as `lattice start` does (benchmarks); tests skip the thread's start-up. */
+  databaseOnThread?: boolean;
 }
 
 export interface TestPlatform extends RunningPlatform {
@@ -35,7 +37,8 @@ export interface TestPlatform extends RunningPlatform {
  * logs in as the owner through the gateway, as a user would.
  */
 export async function startTestPlatform(options: TestPlatformOptions): Promise<TestPlatform> {
-  const mongo = process.env.MONGO_URL ? undefined : await startEmbeddedMongo({});
+  const startMongo = options.databaseOnThread ? startEmbeddedMongoThread : startEmbeddedMongo;
+  const mongo = process.env.MONGO_URL ? undefined : await startMongo({});
   const mongoUrl = process.env.MONGO_URL ?? mongo!.uri;
   const broker = options.broker ?? createInProcessBroker();
   const logger = createLogger('lattice-test', process.env.LOG_LEVEL ?? 'silent');
