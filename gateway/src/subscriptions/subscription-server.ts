@@ -81,6 +81,8 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
         open.delete(connections);
         await connections.close();
       },
+      // Outside dev an internal error's message never reaches the client, not even as a close reason.
+      isProd: !dev,
     },
     webSocketServer,
   );

@@ -30,6 +30,8 @@ export interface SubscriptionServerOptions {
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
   /** The largest message a client may send, like the HTTP body limit. */
   maxPayloadBytes: number;
+  /** Dev mode: an internal error's message may reach the client (as a close reason), as over HTTP. */
+  dev: boolean;
 }
 
 export interface SubscriptionServer {
@@ -100,6 +102,7 @@ export function serveSubscriptions(options: SubscriptionServerOptions): Subscrip
         return { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) };
       },
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
+      isProd: !options.dev,
     },
     webSocketServer,
   );

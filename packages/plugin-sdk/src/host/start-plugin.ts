@@ -124,6 +124,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       publicFields,
       formatError,
       maxPayloadBytes: requestBodyLimitBytes,
+      dev,
     });
     await definition.onServerInit?.({ ...services, app });
     app.use(createHttpErrorHandler(debug, dev));
