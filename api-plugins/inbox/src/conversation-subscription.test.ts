@@ -73,6 +73,17 @@ async function nextWhere(subscription: TestSubscription<Changed>, wanted: (conve
   }
 }
 
+/** The inbox learns integration kinds from the plugins' announcements over the broker, a moment after start. */
+async function imapKindAnnounced(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { integrationKinds } = await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }');
+    if (integrationKinds.some((entry) => entry.kind === 'imap')) return;
+    assert.ok(Date.now() < deadline, 'the imap plugin announced its kind to the inbox');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function gatewaySeesInboxUp(): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -98,6 +109,7 @@ before(async () => {
   // The other plugins are found by name at run time, as the platform finds them: no plugin imports another.
   const [contacts, imap] = await Promise.all([loadPluginPackage('contacts'), loadPluginPackage('imap')]);
   platform = await startTestPlatform({ plugins: [contacts, inboxPlugin, imap], broker, healthPollIntervalMs: 100 });
+  await imapKindAnnounced();
   const created = await ok<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
     'mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Support") { _id webhookToken } }',
   );
