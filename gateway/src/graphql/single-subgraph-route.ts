@@ -118,8 +118,3 @@ export function singleSubgraphRoute(
   if (impossible || !candidates) return [];
   return [...candidates].sort();
 }
-
-/** True when the document has an operation of this kind (used to refuse subscriptions over HTTP). */
-export function hasOperation(document: DocumentNode, operation: 'query' | 'mutation' | 'subscription'): boolean {
-  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === operation);
-}
