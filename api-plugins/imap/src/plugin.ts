@@ -1,4 +1,3 @@
-import { integrationsAnnounceKindQueue } from '@lattice/contracts';
 import { definePlugin, type InboxIntegrationMeta } from '@lattice/plugin-sdk';
 import type { ImapContext } from './graphql/imap-context.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -26,6 +25,5 @@ export const imapPlugin = definePlugin<ImapContext>({
     registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);
-    await messageBrokerClient.sendMessage(integrationsAnnounceKindQueue.name, inboxIntegration);
   },
 });

@@ -1,7 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
 import {
   createIntegrationQueue,
-  integrationsAnnounceKindQueue,
   removeIntegrationQueue,
   type CreateIntegrationPayload,
 } from '@lattice/contracts';
@@ -15,7 +14,7 @@ export interface FakeIntegrationCalls {
 const registered = new WeakSet<MessageBroker>();
 
 /**
- * A minimal integration plugin for the inbox's tests: it announces its kind, records the calls it gets,
+ * A minimal integration plugin for the inbox's tests: its host announces its kind, it records the calls it gets,
  * and refuses a createIntegration whose doc says `refuse`.
  */
 export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls) {
@@ -36,7 +35,6 @@ export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls)
         calls.removed.push(removeIntegrationQueue(kind).payload.parse(data).integrationId);
         return { status: 'success' };
       });
-      await broker.sendMessage(integrationsAnnounceKindQueue.name, { kind, label: `Fake ${kind}` });
     },
   });
 }

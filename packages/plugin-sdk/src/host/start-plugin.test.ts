@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker } from '@lattice/broker';
+import { integrationsAnnounceKindQueue } from '@lattice/contracts';
 import { startEmbeddedMongo } from '@lattice/embedded-mongo';
 import { definePlugin } from '../define-plugin.js';
 import { NotFoundError } from '../errors.js';
@@ -122,6 +123,24 @@ describe('startPlugin', () => {
     await assert.rejects(start(broken), /Plugin "broken" is not valid: "graphql\(\)" must return \{ typeDefs, resolvers \}/);
     const unparsable = { name: 'unparsable', graphql: () => ({ typeDefs: 'type Query {', resolvers: {} }) };
     await assert.rejects(start(unparsable), /Plugin "unparsable" is not valid: "graphql\(\).typeDefs" is not GraphQL SDL/);
+  });
+
+  it('announces an integration plugin\'s kind to the inbox once it listens', async () => {
+    const announced: unknown[] = [];
+    await broker.consumeQueue(integrationsAnnounceKindQueue.name, (data) => {
+      announced.push(data);
+    });
+    const plugin = await start(definePlugin({ ...samplePlugin, name: 'mailchannel', meta: { inboxIntegration: { kind: 'mailchannel', label: 'Mail channel' } } }));
+    try {
+      for (let waited = 0; announced.length === 0 && waited < 5_000; waited += 20) await delay(20);
+      assert.deepEqual(announced, [{ kind: 'mailchannel', label: 'Mail channel' }]);
+    } finally {
+      await plugin.stop();
+    }
+    const plain = await start(samplePlugin);
+    await plain.stop();
+    await delay(100);
+    assert.equal(announced.length, 1, 'a plugin without meta.inboxIntegration announces nothing');
   });
 
   it('fails start-up naming the field when the name is missing', async () => {

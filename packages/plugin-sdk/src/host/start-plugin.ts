@@ -5,6 +5,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MessageBroker } from '@lattice/broker';
+import { integrationsAnnounceKindQueue } from '@lattice/contracts';
 import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
@@ -136,6 +137,10 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     const { port } = httpServer.address() as AddressInfo;
     const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
     debug.debug({ port }, 'plugin host listening');
+    // The inbox learns the integration kinds from these announcements; the host sends it, so an integration
+    // plugin cannot forget to (ARCHITECTURE.md decision: an integration announces its kind over a queue).
+    const inboxIntegration = definition.meta?.inboxIntegration;
+    if (inboxIntegration) await broker.client.sendMessage(integrationsAnnounceKindQueue.name, integrationsAnnounceKindQueue.payload.parse(inboxIntegration));
 
     return {
       name,
