@@ -3,6 +3,7 @@
 export { LatticeProvider, type LatticeProviderProps } from './client/LatticeProvider.js';
 export { useLatticeClient } from './client/use-lattice-client.js';
 export { graphQLErrorCode, graphQLErrorMessage } from './client/graphql-error-code.js';
+export type { RoutesPreload, RoutesPreloadContext } from './client/routes-preload.js';
 export type {
   PluginManifestEntry,
   PluginsManifest,
