@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import webpack from 'webpack';
 import { createRemoteWebpackConfig, sharedSingletonNames } from './index.js';
 
-test('a remote built from the helper has remoteEntry.js, mf-manifest.json, ui-plugin.json and hashed chunks', async () => {
+test('a remote built from the helper has remoteEntry.js, mf-manifest.json, ui-plugin.json and hashed chunks with the compile hint', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ui-sdk-remote-'));
   try {
     await mkdir(join(dir, 'src'));
@@ -29,6 +29,10 @@ test('a remote built from the helper has remoteEntry.js, mf-manifest.json, ui-pl
     assert.ok(files.includes('remoteEntry.js'));
     assert.ok(files.includes('mf-manifest.json'));
     assert.ok(files.some((file) => /\.[0-9a-f]{10}\.js$/.test(file)), `hashed chunks in ${files.join(', ')}`);
+    for (const file of files.filter((name) => name.endsWith('.js'))) {
+      const text = await readFile(join(dir, 'dist', file), 'utf8');
+      assert.ok(text.startsWith('//# allFunctionsCalledOnLoad\n'), `${file} opens with the compile hint`);
+    }
     const written = JSON.parse(await readFile(join(dir, 'dist', 'ui-plugin.json'), 'utf8'));
     assert.deepEqual(written.menus, config.menus);
     const manifest = JSON.parse(await readFile(join(dir, 'dist', 'mf-manifest.json'), 'utf8'));

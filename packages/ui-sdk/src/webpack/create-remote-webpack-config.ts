@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Configuration } from 'webpack';
 import type { UiPluginConfig } from '../config/index.js';
+import { CompileHints } from './compile-hints.js';
 import { createFederationPlugin } from './load-federation-plugin.js';
 import { MantineImportGuard } from './mantine-import-guard.js';
 import { readUiPluginConfig } from './read-ui-plugin-config.js';
@@ -54,10 +55,11 @@ export function createRemoteWebpackConfig(options: RemoteWebpackConfigOptions): 
         dts: false,
         // The shell provides the federation runtime (provideExternalRuntime), so each remote entry
         // stays small instead of carrying its own ~25 KB copy.
-        experiments: { externalRuntime: true, optimization: { disableSnapshot: true } },
+        experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new UiPluginJsonPlugin(config),
       new MantineImportGuard(),
+      ...(production ? [new CompileHints()] : []),
     ],
     devServer: {
       port: config.port,

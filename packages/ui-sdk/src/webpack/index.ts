@@ -5,3 +5,4 @@ export { moduleRules, typeScriptResolve } from './script-rules.js';
 export { UiPluginJsonPlugin } from './ui-plugin-json-plugin.js';
 export { createFederationPlugin, type FederationOptions } from './load-federation-plugin.js';
 export { MantineImportGuard } from './mantine-import-guard.js';
+export { CompileHints } from './compile-hints.js';
