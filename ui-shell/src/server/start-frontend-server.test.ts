@@ -20,7 +20,7 @@ async function fixtureDirs() {
   const root = await mkdtemp(join(tmpdir(), 'frontend-server-'));
   const shellDir = join(root, 'shell');
   await mkdir(shellDir);
-  await writeFile(join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(join(shellDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   await writeFile(join(shellDir, 'main.0123456789.js'), 'console.log("shell")');
   const pluginsRoot = join(root, 'plugins');
   const documentsDist = join(pluginsRoot, 'documents', 'dist');
@@ -36,6 +36,18 @@ async function fixtureDirs() {
   return { root, shellDir, pluginsRoot };
 }
 
+/** The Content-Encoding a file ends up served with, once the server has compressed it in the background. */
+async function servedEncoding(url: string): Promise<string | null> {
+  let encoding: string | null = null;
+  for (let attempt = 0; attempt < 100 && !encoding; attempt += 1) {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    await response.arrayBuffer();
+    encoding = response.headers.get('content-encoding');
+    if (!encoding) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return encoding;
+}
+
 async function startGatewayDouble() {
   const seen: IncomingMessage[] = [];
   const server = createServer((request, response) => {
@@ -47,7 +59,7 @@ async function startGatewayDouble() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-test('the front-end server: plugins.json, remotes, SPA fallback, caching and the gateway proxy', async () => {
+test('the front-end server: plugins.json, remotes, SPA fallback with the manifest inlined, caching, compression and the gateway proxy', async () => {
   const { root, shellDir, pluginsRoot } = await fixtureDirs();
   const gateway = await startGatewayDouble();
   const skipped: string[] = [];
@@ -84,13 +96,18 @@ test('the front-end server: plugins.json, remotes, SPA fallback, caching and the
     assert.equal(await entry.text(), 'var documents = {};');
     const chunk = await fetch(`${server.url}/plugins/documents/12.abcdef0123.js`);
     assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(await servedEncoding(`${server.url}/plugins/documents/12.abcdef0123.js`), 'br', 'remotes are served compressed');
+    assert.equal(await servedEncoding(`${server.url}/main.0123456789.js`), 'br', 'the shell is served compressed');
     assert.equal((await fetch(`${server.url}/plugins/documents/missing.js`)).status, 404);
     assert.equal((await fetch(`${server.url}/plugins/inbox/remoteEntry.js`)).status, 404, 'remote plugins are not served here');
 
     const deepLink = await fetch(`${server.url}/documents/?type=abc`);
     assert.equal(deepLink.status, 200);
     assert.equal(deepLink.headers.get('cache-control'), 'no-cache');
-    assert.match(await deepLink.text(), /id="root"/);
+    const page = await deepLink.text();
+    assert.match(page, /id="root"/);
+    assert.match(page, /<script id="lattice-plugins" type="application\/json">\{"plugins":\[\{"name":"documents"/, 'the manifest comes with the page');
+    assert.match(page, /<link rel="preload" as="script" href="\/plugins\/documents\/12\.abcdef0123\.js">/, "the page's plugin downloads with the shell");
     const shellChunk = await fetch(`${server.url}/main.0123456789.js`);
     assert.equal(shellChunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal((await fetch(`${server.url}/missing.0123456789.js`)).status, 404, 'a missing asset is not the shell');

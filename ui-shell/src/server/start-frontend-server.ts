@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
 import { buildPluginsManifest } from './build-plugins-manifest.js';
 import { cacheControlFor } from './cache-control.js';
+import { compressedFiles } from './compressed-files.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
 import { createGatewayProxy } from './gateway-proxy.js';
+import { indexHtmlFor } from './index-html.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
 
 export interface FrontendServerOptions {
@@ -47,9 +50,10 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   const proxy = createGatewayProxy(options.gatewayUrl);
   app.use('/gateway', proxy);
 
+  const pluginsManifest = () => buildPluginsManifest({ plugins: options.plugins, pluginsRoot: options.pluginsRoot, onSkip: options.onPluginSkipped });
   app.get('/plugins.json', async (_request, response, next) => {
     try {
-      const manifest = await buildPluginsManifest({ plugins: options.plugins, pluginsRoot: options.pluginsRoot, onSkip: options.onPluginSkipped });
+      const manifest = await pluginsManifest();
       response.setHeader('Cache-Control', 'no-cache');
       response.json(manifest);
     } catch (error) {
@@ -60,18 +64,23 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   for (const plugin of options.plugins) {
     if (plugin.ui !== 'local') continue;
     const buildDir = pluginBuildDir(plugin.name, options.pluginsRoot);
-    if (buildDir) app.use(`/plugins/${plugin.name}`, express.static(buildDir, { ...staticOptions, fallthrough: false }));
+    if (buildDir) app.use(`/plugins/${plugin.name}`, compressedFiles(buildDir), express.static(buildDir, { ...staticOptions, fallthrough: false }));
   }
   app.use('/plugins', (_request, response) => {
     response.status(404).type('text').send('No such UI plugin is enabled');
   });
 
-  app.use(express.static(shellDir, staticOptions));
+  app.use(compressedFiles(shellDir), express.static(shellDir, staticOptions));
   // Client-side routes (/documents/, /settings, …) all get the shell; a missing file with an extension is a 404.
-  app.use((request, response, next) => {
+  app.use(async (request, response, next) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[A-Za-z0-9]+$/.test(request.path)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexHtml);
+    try {
+      const [template, manifest] = await Promise.all([readFile(indexHtml, 'utf8'), pluginsManifest()]);
+      response.setHeader('Cache-Control', 'no-cache');
+      response.type('html').send(indexHtmlFor(template, manifest, request.path));
+    } catch (error) {
+      next(error);
+    }
   });
 
   const server = app.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
