@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { PreloadStartupChunks } from './webpack/preload-startup-chunks.js';
-import { createFederationPlugin, moduleRules, sharedModules, typeScriptResolve } from '@lattice/ui-sdk/webpack';
+import { CompileHints, createFederationPlugin, moduleRules, sharedModules, typeScriptResolve } from '@lattice/ui-sdk/webpack';
 
 const dir = import.meta.dirname;
 
@@ -35,10 +35,11 @@ export default (_env, argv) => {
         shareStrategy: 'loaded-first',
         dts: false,
         // Remotes are built with externalRuntime: they use this runtime instead of shipping one each.
-        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true } },
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new HtmlWebpackPlugin({ template: './src/app/index.html' }),
       ...(production ? [new PreloadStartupChunks(['@mantine/dates'])] : []),
+      ...(production ? [new CompileHints()] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: `${name}.css`, chunkFilename: `${name}.css` })] : []),
     ],
     devServer: {
