@@ -1,7 +1,5 @@
-import { useMemo } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { BrowserRouter, LatticeProvider, MantineProvider, Navigate, Route, Routes } from '@lattice/ui-sdk';
-import { createApolloClient } from './apollo/create-apollo-client.js';
-import { currentUserQuery } from './auth/current-user-query.js';
 import { RedirectOnUnauthenticated } from './auth/RedirectOnUnauthenticated.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { ShellLayout } from './layout/ShellLayout.js';
@@ -9,22 +7,17 @@ import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SettingsPage } from './pages/SettingsPage.js';
 import { HomePage } from './pages/HomePage.js';
+import type { PluginsManifestResult } from './boot/plugins-manifest-request.js';
 import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
 import { theme } from './theme.js';
 
-export function App() {
-  const client = useMemo(() => {
-    const created = createApolloClient();
-    // Asked now, alongside /plugins.json; RequireAuth then finds it in flight or in the cache.
-    void created.query({ query: currentUserQuery }).catch(() => undefined);
-    return created;
-  }, []);
+export function App({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
   return (
     <MantineProvider theme={theme}>
       <LatticeProvider client={client}>
-        <PluginsProvider>
+        <PluginsProvider value={plugins}>
           <BrowserRouter>
             <RedirectOnUnauthenticated />
             <AppRoutes />

@@ -1,9 +1,22 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { createApolloClient } from './apollo/create-apollo-client.js';
+import { currentUserQuery } from './auth/current-user-query.js';
+import { pluginsManifestRequest } from './boot/plugins-manifest-request.js';
+import { preloadEarlyPlugins } from './plugins/remote-registry.js';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-performance.mark('lattice:render-start');
-createRoot(container).render(<App />);
+// The session check and the opened page's data are asked for before React renders, not after:
+// RequireAuth and the page then find them in flight or in the cache.
+const client = createApolloClient();
+void client.query({ query: currentUserQuery }).catch(() => undefined);
+preloadEarlyPlugins(client);
+// The manifest is inlined in index.html, so this waits for nothing in production; the first render
+// then has the plugins' routes instead of a loader.
+void pluginsManifestRequest.then((plugins) => {
+  performance.mark('lattice:render-start');
+  createRoot(container).render(<App client={client} plugins={plugins} />);
+});

@@ -1,4 +1,5 @@
 import type { PluginManifestEntry, PluginsManifest } from '@lattice/ui-sdk';
+import { pluginOwningPath } from '@lattice/ui-sdk/config';
 import { loadPluginRoutesEarly } from '../plugins/remote-registry.js';
 
 export interface PluginsManifestResult {
@@ -6,31 +7,39 @@ export interface PluginsManifestResult {
   error?: string;
 }
 
+// Where the front-end server inlines /plugins.json (ui-shell/src/server/index-html.ts).
+const inlineManifestId = 'lattice-plugins';
+
 /**
- * `/plugins.json`, requested as soon as the main chunk runs, while React and the shared modules are still
- * downloading. The plugin whose page is being opened starts loading at the same time (its scripts
- * preloaded, its routes module requested), so opening /documents/ does not wait for React to mount.
+ * The plugins manifest, read as soon as the main chunk runs, while React and the shared modules are still
+ * downloading: inlined in index.html by the front-end server, else (webpack dev server) `/plugins.json`.
+ * The plugin whose page is being opened starts loading at once (its scripts preloaded, its routes module
+ * requested), so opening /documents/ does not wait for React to mount.
  */
-export const pluginsManifestRequest: Promise<PluginsManifestResult> = fetch('/plugins.json', { headers: { accept: 'application/json' } })
-  .then(async (response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()) as PluginsManifest;
-  })
-  .then(
-    (manifest) => {
-      preloadCurrentPlugin(manifest.plugins);
-      return { plugins: manifest.plugins };
-    },
-    // The shell still works (login, settings) without plugins; the navigation says why they are missing.
-    (error: unknown) => ({ plugins: [], error: error instanceof Error ? error.message : String(error) }),
-  );
+export const pluginsManifestRequest: Promise<PluginsManifestResult> = readManifest().then(
+  (manifest) => {
+    preloadCurrentPlugin(manifest.plugins);
+    return { plugins: manifest.plugins };
+  },
+  // The shell still works (login, settings) without plugins; the navigation says why they are missing.
+  (error: unknown) => ({ plugins: [], error: error instanceof Error ? error.message : String(error) }),
+);
+
+async function readManifest(): Promise<PluginsManifest> {
+  const inline = document.getElementById(inlineManifestId)?.textContent;
+  if (inline) return JSON.parse(inline) as PluginsManifest;
+  const response = await fetch('/plugins.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as PluginsManifest;
+}
 
 function preloadCurrentPlugin(plugins: PluginManifestEntry[]): void {
-  const segment = window.location.pathname.split('/').find((part) => part !== '');
-  const plugin = plugins.find((candidate) => candidate.menus.some((menu) => menu.url.split('/').find((part) => part !== '') === segment));
+  const plugin = pluginOwningPath(plugins, window.location.pathname);
   if (!plugin) return;
   loadPluginRoutesEarly(plugin);
   for (const href of plugin.preload ?? []) {
+    // The front-end server already put these links in index.html.
+    if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) continue;
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'script';

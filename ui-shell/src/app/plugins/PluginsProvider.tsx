@@ -1,25 +1,13 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { pluginsManifestRequest, type PluginsManifestResult } from '../boot/plugins-manifest-request.js';
-import { PageLoader } from '../layout/PageLoader.js';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PluginsManifestResult } from '../boot/plugins-manifest-request.js';
 
-type PluginsState = PluginsManifestResult;
+const PluginsContext = createContext<PluginsManifestResult>({ plugins: [] });
 
-const PluginsContext = createContext<PluginsState>({ plugins: [] });
-
-/** The enabled UI plugins from `/plugins.json` (fetched once at start-up): a run-time fact, not a build one. */
-export function PluginsProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<PluginsState | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    void pluginsManifestRequest.then((result) => !cancelled && setState(result));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  if (!state) return <PageLoader label="Loading Lattice" />;
-  return <PluginsContext.Provider value={state}>{children}</PluginsContext.Provider>;
+/** The enabled UI plugins, read once before the first render: a run-time fact, not a build one. */
+export function PluginsProvider({ value, children }: { value: PluginsManifestResult; children: ReactNode }) {
+  return <PluginsContext.Provider value={value}>{children}</PluginsContext.Provider>;
 }
 
-export function usePlugins(): PluginsState {
+export function usePlugins(): PluginsManifestResult {
   return useContext(PluginsContext);
 }

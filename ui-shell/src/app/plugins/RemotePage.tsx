@@ -3,7 +3,7 @@ import type { PluginManifestEntry } from '@lattice/ui-sdk';
 import { PageLoader } from '../layout/PageLoader.js';
 import { PluginUnavailable } from './PluginUnavailable.js';
 import { RemoteBoundary } from './RemoteBoundary.js';
-import { pluginRoutesForPage } from './remote-registry.js';
+import { loadedPluginRoutes, pluginRoutesForPage } from './remote-registry.js';
 import { pluginLabel } from './plugin-route-paths.js';
 
 interface Loaded {
@@ -19,9 +19,16 @@ interface Loaded {
  */
 export function RemotePage({ plugin }: { plugin: PluginManifestEntry }) {
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const key = `${plugin.name}:${attempt}`;
+  // Loaded already (the opened page's plugin starts loading before React renders): no loader in between.
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const routes = loadedPluginRoutes(plugin);
+    return routes ? { key, Routes: routes.default } : null;
+  });
+  const current = loaded?.key === key ? loaded : null;
+  const needed = current === null;
   useEffect(() => {
+    if (!needed) return;
     let cancelled = false;
     pluginRoutesForPage(plugin, attempt > 0).then(
       (module) => !cancelled && setLoaded({ key, Routes: module.default }),
@@ -30,11 +37,10 @@ export function RemotePage({ plugin }: { plugin: PluginManifestEntry }) {
     return () => {
       cancelled = true;
     };
-  }, [plugin, attempt, key]);
+  }, [plugin, attempt, key, needed]);
 
   const label = pluginLabel(plugin);
   const retry = () => setAttempt((value) => value + 1);
-  const current = loaded?.key === key ? loaded : null;
   if (current?.error) return <PluginUnavailable label={label} error={current.error} onRetry={retry} />;
   if (!current?.Routes) return <PageLoader label={`Loading ${label}`} />;
   const Routes = current.Routes;

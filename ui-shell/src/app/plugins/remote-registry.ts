@@ -1,10 +1,18 @@
 import type { ComponentType } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { PluginManifestEntry } from '@lattice/ui-sdk';
+import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
+
+/** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
+export interface RoutesModule {
+  default: ComponentType;
+  preload?: RoutesPreload;
+}
 
 const registered = new Set<string>();
 const failed = new Set<string>();
-const early = new Map<string, Promise<{ default: ComponentType }>>();
+const early = new Map<string, Promise<RoutesModule>>();
+const loaded = new Map<string, RoutesModule>();
 
 /**
  * Starts loading a plugin's routes before React asks for them (the page being opened is that plugin's).
@@ -16,8 +24,31 @@ export function loadPluginRoutesEarly(plugin: PluginManifestEntry): void {
   early.set(plugin.scope, loading);
 }
 
+/** Lets each plugin loading early start its page's requests with the shell's client (see RoutesPreload). */
+export function preloadEarlyPlugins(client: ApolloClient): void {
+  const location = { pathname: window.location.pathname, search: window.location.search };
+  for (const [scope, loading] of early) {
+    loading.then(
+      (module) => {
+        try {
+          module.preload?.({ client, location });
+        } catch (error) {
+          // The page asks for its data itself anyway; a broken preload only costs the head start.
+          console.error(`${scope}: preload failed`, error);
+        }
+      },
+      () => undefined,
+    );
+  }
+}
+
+/** A plugin's routes module if it has already loaded: its page can then render it at once. */
+export function loadedPluginRoutes(plugin: PluginManifestEntry): RoutesModule | undefined {
+  return loaded.get(plugin.scope);
+}
+
 /** The routes module for a page: the early load when there is one (used once), else a load now. */
-export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
+export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
   const loading = early.get(plugin.scope);
   early.delete(plugin.scope);
   return !fresh && loading ? loading : loadPluginRoutes(plugin, fresh);
@@ -28,30 +59,32 @@ export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean)
  * Nothing is registered at start-up, so a dead remote can only affect its own pages. `fresh` drops
  * what the runtime cached for the remote (a failed entry included), for a retry.
  */
-export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
+export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
   try {
     const routes = await loadRoutesModule(plugin, fresh || failed.has(plugin.scope));
     failed.delete(plugin.scope);
+    loaded.set(plugin.scope, routes);
     return routes;
   } catch (error) {
     // The runtime keeps a failed remote's state; the next visit must start over, not wait on it.
     failed.add(plugin.scope);
+    loaded.delete(plugin.scope);
     throw error;
   }
 }
 
-async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Promise<{ default: ComponentType }> {
+async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
   if (fresh || !registered.has(plugin.scope)) {
     const entry = new URL(plugin.remoteEntry, window.location.href).href;
     registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
     registered.add(plugin.scope);
   }
   performance.mark(`lattice:remote-load-start:${plugin.name}`);
-  const module = await loadRemote<{ default?: ComponentType }>(`${plugin.scope}/${plugin.routesModule.replace(/^\.\//, '')}`);
+  const module = await loadRemote<Partial<RoutesModule>>(`${plugin.scope}/${plugin.routesModule.replace(/^\.\//, '')}`);
   // Marks for bench/ui and the browser's performance panel: when a plugin's code became usable.
   performance.mark(`lattice:remote-loaded:${plugin.name}`);
   if (!module?.default) {
     throw new Error(`${plugin.name} does not export a component from ${plugin.routesModule}`);
   }
-  return { default: module.default };
+  return { default: module.default, preload: module.preload };
 }
