@@ -21,8 +21,17 @@ export interface DocumentsPageData {
   documentsTotalCount: number | null;
 }
 
+export interface DocumentsPageVariables {
+  typeId: string | null;
+}
+
+/** The page's variables for a URL's search params (`?type=<typeId>`). */
+export function documentsPageVariables(searchParams: URLSearchParams): DocumentsPageVariables {
+  return { typeId: searchParams.get('type') || null };
+}
+
 /** Everything the page shows, in one request: the (filtered) list, the types and the total count. */
-export const documentsPageQuery: TypedDocumentNode<DocumentsPageData, { typeId?: string | null }> = gql`
+export const documentsPageQuery: TypedDocumentNode<DocumentsPageData, DocumentsPageVariables> = gql`
   query DocumentsPage($typeId: String) {
     documents(typeId: $typeId) {
       _id

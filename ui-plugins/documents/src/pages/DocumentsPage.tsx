@@ -1,18 +1,29 @@
 import { useState } from 'react';
+import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Flex, Group, Paper, Stack, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
-import { documentsPageQuery, type DocumentRow } from '../graphql/documents-page-query.js';
+import { documentsPageQuery, documentsPageVariables, type DocumentRow } from '../graphql/documents-page-query.js';
+import { takePreloaded } from '../preload-documents-page.js';
 import { DocumentFormModal } from '../components/DocumentFormModal.js';
 import { DocumentTable } from '../components/DocumentTable.js';
 import { TypeList } from '../components/TypeList.js';
 
 type Editing = { document: DocumentRow | null } | null;
 
+// Whenever the filter changes, what is cached shows at once and is refreshed.
+function refreshOnFilterChange(current: WatchQueryFetchPolicy, { reason }: { reason: string }): WatchQueryFetchPolicy {
+  return reason === 'variables-changed' ? 'cache-and-network' : current;
+}
+
 /** /documents/?type=<typeId>: the URL holds the filter, so reload and back/forward keep it. */
 export function DocumentsPage() {
   const [searchParams] = useSearchParams();
-  const typeId = searchParams.get('type') || null;
-  const { data, previousData, loading, error } = useQuery(documentsPageQuery, { variables: { typeId } });
+  const variables = documentsPageVariables(searchParams);
+  const { typeId } = variables;
+  // Straight after a preload the result is in flight or cached: read it rather than ask again.
+  // Otherwise show what is cached and refresh it.
+  const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => (takePreloaded(variables) ? 'cache-first' : 'cache-and-network'));
+  const { data, previousData, loading, error } = useQuery(documentsPageQuery, { variables, fetchPolicy, nextFetchPolicy: refreshOnFilterChange });
   const [editing, setEditing] = useState<Editing>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const shown = data ?? previousData;
