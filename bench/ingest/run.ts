@@ -3,7 +3,7 @@
  * inbox over the broker, embedded MongoDB — with new senders and replies mixed half and half; p50/p99
  * latency per request. Also the same load straight to the imap plugin host, to show the gateway's share.
  * Run: npm run bench -w @lattice/plugin-imap (writes RESULTS.md next to this file).
- * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32": one row per level) bound the run;
+ * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32,64": one row per level) bound the run;
  * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone.
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -19,7 +19,7 @@ import { startTestPlatform } from '@lattice/plugin-sdk/test-kit';
 import type { LoadJob, LoadResult } from './load.js';
 
 const messages = Number(process.env.INGEST_MESSAGES ?? 3_000);
-const concurrencies = (process.env.INGEST_CONCURRENCY ?? '4,32').split(',').map(Number);
+const concurrencies = (process.env.INGEST_CONCURRENCY ?? '4,32,64').split(',').map(Number);
 const targetTags = (process.env.INGEST_TARGETS ?? 'gw,direct').split(',');
 const warmUp = Math.min(500, Math.ceil(messages / 6));
 const rabbitMQUrl = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
