@@ -168,7 +168,7 @@ async function report(runs: Run[]): Promise<void> {
     '',
     `Recorded ${summary.date} on ${summary.machine.cpus} CPUs (${summary.machine.model}), load average ${summary.machine.loadavg.join(' / ')} (other work shares the machine).`,
     `Headless Debian chromium, a fresh browser context per run (empty cache, login cookie set), ${DOCUMENTS} documents in 3 types,`,
-    'platform on the embedded services over loopback, built shell and remote served by the front-end server (no HTTP compression: gzip sizes are computed from the bodies).',
+    'platform on the embedded services over loopback, built shell and remote served by the front-end server (brotli on the wire; the gzip sizes below are computed from the bodies, so they compare with earlier results).',
     '',
     '| target | measured | goal | met |',
     '|---|---|---|---|',
