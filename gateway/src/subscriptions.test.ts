@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { startGateway, type Gateway } from './index.js';
 import { postGraphql } from './test-support/post-graphql.js';
 import { startDocumentsHost, startNotificationsHost, type NotificationsHost } from './test-support/sample-plugins.js';
-import { subscribeOverWebSocket, type TestSubscription } from './test-support/subscribe-over-websocket.js';
+import { subscribeOverWebSocket, type TestSubscription } from './test-kit/subscribe-over-websocket.js';
 import type { TestPluginHost } from './test-support/test-plugin-host.js';
 
 const cookie = 'auth-token=t1';

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { signAuthToken } from '../auth/auth-token.js';
 import { definePlugin } from '../define-plugin.js';
 import type { PluginRequestContext } from '../plugin-definition.js';
-import { subscribeOverWebSocket, type TestSubscription } from '../test-kit/subscription-client.js';
+import { subscribeOverWebSocket, type TestSubscription } from '@lattice/gateway/test-kit';
 import { createLogger } from './create-logger.js';
 import { startPlugin, type RunningPlugin } from './start-plugin.js';
 

@@ -2,4 +2,4 @@ export { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '
 export { createGraphQLClient, type GraphQLClient, type GraphQLResponse } from './graphql-client.js';
 export { logIn } from './log-in.js';
 export { connectTestBroker } from './connect-test-broker.js';
-export { subscribeOverWebSocket, type SubscriptionEnd, type TestSubscription } from './subscription-client.js';
+export { subscribeOverWebSocket, type SubscriptionEnd, type TestSubscription } from '@lattice/gateway/test-kit';
