@@ -5,7 +5,7 @@ import type { ImapModels } from '../models/load-models.js';
 import type { CustomerFields } from '../models/customer.js';
 import type { MessageFields } from '../models/message.js';
 import type { CustomerRecord } from '../models/records.js';
-import { neighbourFilter, pickNeighbours, type StoredNeighbour, type StoredNeighbours } from './find-stored-neighbours.js';
+import { neighbourFilter, pickNeighbours, type StoredNeighbour, type StoredNeighbours } from './stored-neighbours.js';
 import type { IncomingMessage } from './incoming-message.js';
 
 interface NeighbourQuery {
