@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pino } from 'pino';
-import { startGateway, type Gateway } from './index.js';
+import type { Gateway } from './index.js';
+import { startTestGateway } from './test-support/sample-gateway.js';
 import { postGraphql } from './test-support/post-graphql.js';
 import { startDocumentsHost } from './test-support/sample-plugins.js';
 import type { TestPluginHost } from './test-support/test-plugin-host.js';
@@ -12,12 +12,8 @@ describe('GraphQL over HTTP rules (dev gateway)', () => {
 
   before(async () => {
     documents = await startDocumentsHost();
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
+    gateway = await startTestGateway({
       dev: true,
-      logger: pino({ level: 'silent' }),
-      pollIntervalMs: 60_000,
       subgraphs: [{ name: 'documents', url: documents.url }],
     });
   });

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pino } from 'pino';
-import { startGateway, type Gateway } from './index.js';
+import type { Gateway } from './index.js';
+import { startTestGateway } from './test-support/sample-gateway.js';
 import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
 import type { TestPluginHost } from './test-support/test-plugin-host.js';
 
@@ -12,11 +12,7 @@ describe('integrations ingress', () => {
 
   before(async () => {
     [integration, other] = await Promise.all([startDocumentsHost(), startContactsHost()]);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: pino({ level: 'silent' }),
-      pollIntervalMs: 60_000,
+    gateway = await startTestGateway({
       subgraphs: [
         { name: 'mail', url: integration.url },
         { name: 'contacts', url: other.url },

@@ -2,13 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
-import { startGateway, type Gateway } from './index.js';
+import type { Gateway } from './index.js';
 import { postGraphql } from './test-support/post-graphql.js';
 import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
-import { startSampleGateway, stopSampleGateway } from './test-support/sample-gateway.js';
+import { startSampleGateway, startTestGateway, stopSampleGateway } from './test-support/sample-gateway.js';
 import { startTestPluginHost, type TestPluginHost } from './test-support/test-plugin-host.js';
 
-const silent = pino({ level: 'silent' });
 
 async function healthOf(gateway: Gateway): Promise<Record<string, string>> {
   const response = await fetch(`${gateway.url}/health`);
@@ -101,11 +100,7 @@ describe('plugins going down and coming back', () => {
 describe('a plugin that dies between health checks', () => {
   it('answers PLUGIN_UNAVAILABLE before the poller has noticed', async () => {
     const contacts = await startContactsHost();
-    const gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: silent,
-      pollIntervalMs: 60_000,
+    const gateway = await startTestGateway({
       subgraphs: [{ name: 'contacts', url: contacts.url }],
     });
     try {
@@ -130,11 +125,7 @@ describe('a plugin redeployed with a new schema', () => {
         type Query { notes: [String!] }`,
       resolvers: { Query: { notes: () => ['a'] } },
     });
-    const gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: silent,
-      pollIntervalMs: 60_000,
+    const gateway = await startTestGateway({
       subgraphs: [{ name: 'notes', url: first.url }],
     });
     let second: TestPluginHost | undefined;
@@ -172,11 +163,8 @@ describe('a plugin that comes back with a schema that does not compose', () => {
         type Query { notes: [String!] }`,
       resolvers: { Query: { notes: () => ['a'] } },
     });
-    const gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
+    const gateway = await startTestGateway({
       logger,
-      pollIntervalMs: 60_000,
       subgraphs: [
         { name: 'documents', url: documents.url },
         { name: 'notes', url: first.url },
@@ -220,11 +208,8 @@ describe('a plugin whose schema does not compose at start-up', () => {
         type Document @key(fields: "id") { id: ID! name: Int }`,
       resolvers: { Query: { notes: () => ['a'] } },
     });
-    const gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
+    const gateway = await startTestGateway({
       logger,
-      pollIntervalMs: 60_000,
       subgraphs: [
         { name: 'documents', url: documents.url },
         { name: 'notes', url: broken.url },

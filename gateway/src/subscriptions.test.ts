@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { pino } from 'pino';
 import WebSocket from 'ws';
-import { startGateway, type Gateway } from './index.js';
+import type { Gateway } from './index.js';
+import { startTestGateway } from './test-support/sample-gateway.js';
 import { postGraphql } from './test-support/post-graphql.js';
 import { startDocumentsHost, startNotificationsHost, type NotificationsHost } from './test-support/sample-plugins.js';
 import { subscribeOverWebSocket, type TestSubscription } from './test-kit/subscribe-over-websocket.js';
@@ -51,11 +51,7 @@ describe('GraphQL subscriptions through the gateway (graphql-ws on /graphql)', (
 
   before(async () => {
     [documents, notifications] = await Promise.all([startDocumentsHost(), startNotificationsHost()]);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      logger: pino({ level: 'silent' }),
-      pollIntervalMs: 60_000,
+    gateway = await startTestGateway({
       subgraphs: [
         { name: 'documents', url: documents.url },
         { name: 'notifications', url: notifications.host.url },
