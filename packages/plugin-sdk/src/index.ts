@@ -40,3 +40,4 @@ export { requirePermission } from './auth/require-permission.js';
 export { corePluginName, loadPluginPackage, pluginPackageName, PluginNotFoundError } from './platform/load-plugin-package.js';
 export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';
 export { createInsertBatcher, RecordWriteError, type InsertRecord } from './models/insert-batcher.js';
+export { callPluginRPC, type CallPluginRPCOptions } from './broker/call-plugin-rpc.js';

@@ -1,6 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
 import type { RPCQueueContract } from '@lattice/contracts';
-import { PluginUnavailableError } from '@lattice/plugin-sdk';
+import { callPluginRPC } from '@lattice/plugin-sdk';
 import type { z } from 'zod';
 
 export const pluginCallTimeoutMs = 10_000;
@@ -10,19 +10,11 @@ export const pluginCallTimeoutMs = 10_000;
  * answer that breaks the contract) fails the delivery with PLUGIN_UNAVAILABLE naming that plugin, so the
  * sender learns to deliver again later.
  */
-export async function callPlugin<TPayload extends z.ZodType, TReply extends z.ZodType>(
+export function callPlugin<TPayload extends z.ZodType, TReply extends z.ZodType>(
   broker: MessageBroker,
   contract: RPCQueueContract<TPayload, TReply>,
   pluginName: string,
   payload: z.input<TPayload>,
 ): Promise<z.infer<TReply>> {
-  let reply: unknown;
-  try {
-    reply = await broker.sendRPCMessage(contract.name, payload, { timeoutMs: pluginCallTimeoutMs });
-  } catch (error) {
-    throw new PluginUnavailableError(pluginName, { cause: error });
-  }
-  const parsed = contract.reply.safeParse(reply);
-  if (!parsed.success) throw new PluginUnavailableError(pluginName, { cause: parsed.error });
-  return parsed.data;
+  return callPluginRPC(broker, contract, pluginName, payload, { timeoutMs: pluginCallTimeoutMs });
 }
