@@ -1,9 +1,10 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Checkbox, DateInput, Group, Modal, NativeSelect, Stack, TextInput, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Checkbox, DateInput, NativeSelect, TextInput, graphQLErrorMessage } from '@lattice/ui-sdk';
 import { addDocumentMutation, editDocumentMutation, refetchPage } from '../graphql/document-mutations.js';
 import type { DocumentRow, DocumentType } from '../graphql/documents-page-query.js';
 import { documentInputOf, formValuesOf } from '../document-form-values.js';
+import { FormModal } from './FormModal.js';
 
 interface DocumentFormModalProps {
   /** null: a new document. */
@@ -33,49 +34,38 @@ export function DocumentFormModal({ document, types, defaultTypeId, onClose }: D
   }
 
   return (
-    <Modal opened onClose={onClose} title={document ? 'Edit document' : 'Add document'}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" role="alert" title="Not saved">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={values.name}
-            error={failure === 'Name is required' ? failure : undefined}
-            onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-          />
-          <NativeSelect
-            label="Type"
-            value={values.typeId}
-            data={[{ value: '', label: 'No type' }, ...types.map((type) => ({ value: type._id, label: type.name ?? 'Untitled type' }))]}
-            onChange={(event) => setValues({ ...values, typeId: event.currentTarget.value })}
-          />
-          <Suspense fallback={<TextInput label="Expiry date" disabled placeholder="Loading date picker" />}>
-            <DateInput
-              label="Expiry date"
-              placeholder="No expiry"
-              clearable
-              valueFormat="YYYY-MM-DD"
-              value={values.expiryDate}
-              onChange={(expiryDate) => setValues({ ...values, expiryDate })}
-            />
-          </Suspense>
-          <Checkbox label="Checked" checked={values.checked} onChange={(event) => setValues({ ...values, checked: event.currentTarget.checked })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={adding.loading || editing.loading}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={document ? 'Edit document' : 'Add document'}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      saving={adding.loading || editing.loading}
+    >
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={values.name}
+        error={failure === 'Name is required' ? failure : undefined}
+        onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+      />
+      <NativeSelect
+        label="Type"
+        value={values.typeId}
+        data={[{ value: '', label: 'No type' }, ...types.map((type) => ({ value: type._id, label: type.name ?? 'Untitled type' }))]}
+        onChange={(event) => setValues({ ...values, typeId: event.currentTarget.value })}
+      />
+      <Suspense fallback={<TextInput label="Expiry date" disabled placeholder="Loading date picker" />}>
+        <DateInput
+          label="Expiry date"
+          placeholder="No expiry"
+          clearable
+          valueFormat="YYYY-MM-DD"
+          value={values.expiryDate}
+          onChange={(expiryDate) => setValues({ ...values, expiryDate })}
+        />
+      </Suspense>
+      <Checkbox label="Checked" checked={values.checked} onChange={(event) => setValues({ ...values, checked: event.currentTarget.checked })} />
+    </FormModal>
   );
 }

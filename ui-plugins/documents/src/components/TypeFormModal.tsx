@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Modal, Stack, TextInput, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { TextInput, graphQLErrorMessage } from '@lattice/ui-sdk';
 import { addTypeMutation, editTypeMutation, refetchPage } from '../graphql/document-mutations.js';
 import type { DocumentType } from '../graphql/documents-page-query.js';
+import { FormModal } from './FormModal.js';
 
 export function TypeFormModal({ type, onClose }: { type: DocumentType | null; onClose: () => void }) {
   const [name, setName] = useState(type?.name ?? '');
@@ -23,25 +24,8 @@ export function TypeFormModal({ type, onClose }: { type: DocumentType | null; on
   }
 
   return (
-    <Modal opened onClose={onClose} title={type ? 'Rename type' : 'Add type'}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" role="alert" title="Not saved">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Type name" required data-autofocus value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={adding.loading || editing.loading}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal title={type ? 'Rename type' : 'Add type'} onClose={onClose} onSubmit={submit} failure={failure} saving={adding.loading || editing.loading}>
+      <TextInput label="Type name" required data-autofocus value={name} onChange={(event) => setName(event.currentTarget.value)} />
+    </FormModal>
   );
 }

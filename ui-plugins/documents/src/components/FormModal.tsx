@@ -1,0 +1,38 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack } from '@lattice/ui-sdk';
+
+interface FormModalProps {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  /** Why the last save failed, shown above the fields. */
+  failure: string | null;
+  saving: boolean;
+  children: ReactNode;
+}
+
+/** The add/edit dialogs' frame: the failure, the fields, Cancel and Save. */
+export function FormModal({ title, onClose, onSubmit, failure, saving, children }: FormModalProps) {
+  return (
+    <Modal opened onClose={onClose} title={title}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert" title="Not saved">
+              {failure}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
