@@ -4,13 +4,15 @@
  * latency per request. Also the same load straight to the imap plugin host, to show the gateway's share.
  * Run: npm run bench -w @lattice/plugin-imap (writes RESULTS.md next to this file).
  * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32,64": one row per level) bound the run;
- * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone.
+ * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone, INGEST_PROFILE=<folder>
+ * writes a CPU profile of the platform's main thread for each measured row.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectRabbitMQBroker, createInProcessBroker, type MessageBroker } from '@lattice/broker';
@@ -41,6 +43,15 @@ interface RunResult {
   loadCpuMs: number;
   /** CPU time the RabbitMQ server spent per message; NaN with the in-process broker. */
   rabbitCpuMs: number;
+  /** Read and write system calls the platform's process made per message (sockets mostly). */
+  syscalls: number;
+}
+
+/** Read and write system calls this process has made (all threads), from /proc. */
+function ownSyscalls(): number {
+  const io = readFileSync('/proc/self/io', 'utf8');
+  const count = (field: string) => Number(new RegExp(`^${field}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+  return count('syscr') + count('syscw');
 }
 
 /** The RabbitMQ server's process, whose CPU time the run also counts. */
@@ -71,11 +82,30 @@ async function connectBroker(): Promise<{ broker: MessageBroker; kind: string }>
   }
 }
 
+const profileFolder = process.env.INGEST_PROFILE;
+
+/** Profiles the main thread while `work` runs, into `<INGEST_PROFILE>/<name>.cpuprofile`. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profileFolder) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(join(profileFolder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** Runs one job in the load generator's process, counting the CPU the platform and RabbitMQ use meanwhile. */
 async function load(job: LoadJob): Promise<RunResult> {
   const rabbitPid = brokerKind.startsWith('RabbitMQ') ? rabbitMQPid() : undefined;
   const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
   const cpuBefore = process.cpuUsage();
+  const syscallsBefore = ownSyscalls();
   const generator = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [JSON.stringify(job)], { execArgv: process.execArgv });
   const [measured] = (await Promise.race([
     once(generator, 'message'),
@@ -84,6 +114,7 @@ async function load(job: LoadJob): Promise<RunResult> {
     }),
   ])) as [LoadResult];
   const cpu = process.cpuUsage(cpuBefore);
+  const syscalls = ownSyscalls() - syscallsBefore;
   const rabbitCpuMs = rabbitPid ? processCpuMs(rabbitPid) - rabbitCpuBefore : NaN;
   await once(generator, 'exit');
   const { latencies, seconds, replies } = measured;
@@ -101,6 +132,7 @@ async function load(job: LoadJob): Promise<RunResult> {
     nodeCpuMs: (cpu.user + cpu.system) / 1000 / job.count,
     rabbitCpuMs: rabbitCpuMs / job.count,
     loadCpuMs: measured.cpuMs / job.count,
+    syscalls: syscalls / job.count,
   };
 }
 
@@ -125,7 +157,7 @@ try {
       const tag = `${target.tag}-c${concurrency}`;
       const job = { url: target.url, integrationId: integration._id, token: integration.webhookToken, concurrency };
       await load({ ...job, tag: `${tag}-warm`, count: warmUp });
-      const result = await load({ ...job, tag, count: messages });
+      const result = await profiled(tag, () => load({ ...job, tag, count: messages }));
       result.target = target.name;
       results.push(result);
       console.log(target.name, JSON.stringify(result));
@@ -147,11 +179,11 @@ try {
     `- broker: ${brokerKind}; database: ${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded MongoDB (in memory) on its own thread, as lattice start runs it'}; gateway and plugins in one Node process; the load generator in another`,
     `- ${messages} messages per row after ${warmUp} warm-up messages; concurrent requests (keep-alive) as the row says`,
     '',
-    '| target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator | syscalls/msg platform |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (result) =>
-        `| ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} |`,
+        `| ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} | ${result.syscalls.toFixed(0)} |`,
     ),
     '',
     `Conversations stored at the end: ${stored.data?.conversationsTotalCount ?? '?'}.`,
