@@ -151,6 +151,27 @@ describe('conversations', () => {
     assert.equal(data.conversations[1]?._id, second._id);
   });
 
+
+  it('files replies that arrive together in order, and opens a new conversation for another integration\'s id', async () => {
+    const integrationId = await createIntegration('Together');
+    const otherIntegrationId = await createIntegration('Elsewhere');
+    const first = await receive(integrationId, { customerId: 'c1', content: 'Start', createdAt: '2030-02-01T10:00:00.000Z' });
+    const replies = await Promise.all([
+      receive(integrationId, { customerId: 'c1', content: 'Reply 1', createdAt: '2030-02-01T12:00:00.000Z', conversationId: first._id }),
+      receive(integrationId, { customerId: 'c1', content: 'Reply 2 (written earlier)', createdAt: '2030-02-01T11:00:00.000Z', conversationId: first._id }),
+      receive(otherIntegrationId, { customerId: 'c9', content: 'Not theirs', createdAt: '2030-02-01T13:00:00.000Z', conversationId: first._id }),
+    ]);
+    assert.deepEqual(replies.slice(0, 2).map((reply) => reply._id), [first._id, first._id]);
+    assert.notEqual(replies[2]._id, first._id);
+
+    const data = await ok<{ conversationDetail: Record<string, unknown>; other: number }>(
+      'query ($id: String!, $other: String) { conversationDetail(_id: $id) { content updatedAt } other: conversationsTotalCount(integrationId: $other) }',
+      { id: first._id, other: otherIntegrationId },
+    );
+    // The last reply to arrive sets the content; the time only moves forward.
+    assert.deepEqual(data.conversationDetail, { content: 'Reply 2 (written earlier)', updatedAt: '2030-02-01T12:00:00.000Z' });
+    assert.equal(data.other, 1);
+  });
   it('changes status, filters by it, and shows the detail', async () => {
     const integrationId = await createIntegration('Statuses');
     const { _id } = await receive(integrationId, { customerId: 'c', content: 'x', createdAt: new Date().toISOString() });

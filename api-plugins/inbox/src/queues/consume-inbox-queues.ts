@@ -6,13 +6,17 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { loadModels } from '../models/load-models.js';
 import { publishConversationChanged } from './conversation-channel.js';
+import { createConversationUpdater } from './conversation-updater.js';
 import { fileConversation } from './file-conversation.js';
 import { KnownIntegrations } from './known-integrations.js';
 
 export async function consumeInboxQueues(broker: MessageBroker, db: Connection, pubsub: PubSubEngine, debug: Logger) {
   const models = loadModels(db);
   const integrations = new KnownIntegrations(models.Integration);
-  const conversationWrites = { Conversation: models.Conversation, insertConversation: createInsertBatcher(models.Conversation) };
+  const conversationWrites = {
+    updateConversation: createConversationUpdater(models.Conversation),
+    insertConversation: createInsertBatcher(models.Conversation),
+  };
 
   await broker.consumeRPCQueue(integrationsReceiveQueue.name, async (data) => {
     const { payload } = integrationsReceiveQueue.payload.parse(data);

@@ -1,11 +1,12 @@
 import type { ConversationPayload } from '@lattice/contracts';
 import type { InsertRecord } from '@lattice/plugin-sdk';
-import { Types } from 'mongoose';
-import type { ConversationFields, ConversationModel } from '../models/conversation.js';
+import type { ConversationFields } from '../models/conversation.js';
 import type { ConversationRecord } from '../models/records.js';
+import type { UpdateConversation } from './conversation-updater.js';
 
 export interface ConversationWrites {
-  Conversation: ConversationModel;
+  /** Messages for known conversations that arrive together share one write. */
+  updateConversation: UpdateConversation;
   /** New conversations of messages that arrive together share one insert. */
   insertConversation: InsertRecord<ConversationFields>;
 }
@@ -15,16 +16,17 @@ export interface ConversationWrites {
  * latest content and time; otherwise a new open conversation is created.
  */
 export async function fileConversation(
-  { Conversation, insertConversation }: ConversationWrites,
+  { updateConversation, insertConversation }: ConversationWrites,
   payload: ConversationPayload,
 ): Promise<ConversationRecord> {
   const at = new Date(payload.createdAt);
   if (payload.conversationId) {
-    const updated = await Conversation.findOneAndUpdate(
-      { _id: new Types.ObjectId(payload.conversationId), integrationId: payload.integrationId },
-      { $set: { content: payload.content }, $max: { updatedAt: at } },
-      { returnDocument: 'after' },
-    ).lean<ConversationRecord>();
+    const updated = await updateConversation({
+      conversationId: payload.conversationId,
+      integrationId: payload.integrationId,
+      content: payload.content,
+      at,
+    });
     if (updated) return updated;
   }
   return insertConversation({
