@@ -41,10 +41,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   if (down.length > 0) logger.warn({ plugins: down }, 'plugins down at start-up; they join when they come up');
 
   const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger });
+  const pluginHttp = { registry, bodyLimit: MAX_BODY_BYTES, inProcess: options.inProcessHttp };
   const listener = createRequestListener(
     {
       graphql,
-      plugin: (name, rest, req, res) => proxyPluginRequest(registry, name, rest, req, res, MAX_BODY_BYTES),
+      plugin: (name, rest, req, res) => proxyPluginRequest(pluginHttp, name, rest, req, res),
       health: (res) => sendJson(res, 200, { status: 'ok', plugins: registry.statuses() }),
     },
     logger,
@@ -56,7 +57,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = [server];
   try {
     if (options.integrations) {
-      const ingress = createIntegrationsListener(registry, new Set(options.integrations.plugins), MAX_BODY_BYTES, logger);
+      const ingress = createIntegrationsListener(pluginHttp, new Set(options.integrations.plugins), logger);
       servers.push(await listen(ingress, options.integrations.port, options.integrations.host ?? options.host));
     }
   } catch (error) {

@@ -32,6 +32,13 @@ export function headersForPlugin(req: IncomingMessage): HeaderRecord {
     if (value === undefined || NOT_FORWARDED.has(name)) continue;
     headers[name] = value;
   }
+  return Object.assign(headers, forwardedHeaders(req));
+}
+
+/** The `x-forwarded-*` trio: who the client was, the host it asked for, and whether it came over TLS. */
+export function forwardedHeaders(req: IncomingMessage): HeaderRecord {
+  const headers: HeaderRecord = {};
+  const incoming = req.headers;
   const remote = req.socket.remoteAddress;
   if (remote) {
     const previous = incoming['x-forwarded-for'];

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
-import { proxyPluginRequest } from './plugin-proxy.js';
+import { proxyPluginRequest, type PluginHttpTargets } from './plugin-proxy.js';
 import { sendJson } from './send-json.js';
 
 const INTEGRATION_PATH = /^\/([^/?#]+)(.*)$/;
@@ -11,7 +10,7 @@ const INTEGRATION_PATH = /^\/([^/?#]+)(.*)$/;
  * plugin's HTTP routes, exactly as `/pl:<integration>/<path>` does on the gateway. Only integration
  * plugins are reachable here, so a channel's webhooks can be exposed without the rest of the API.
  */
-export function createIntegrationsListener(registry: SubgraphRegistry, integrations: ReadonlySet<string>, bodyLimit: number, logger: Logger) {
+export function createIntegrationsListener(targets: PluginHttpTargets, integrations: ReadonlySet<string>, logger: Logger) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const match = INTEGRATION_PATH.exec(req.url ?? '/');
     const name = match?.[1];
@@ -19,7 +18,7 @@ export function createIntegrationsListener(registry: SubgraphRegistry, integrati
       sendJson(res, 404, { error: `No integration at ${req.url ?? '/'}`, code: 'NOT_FOUND' });
       return;
     }
-    proxyPluginRequest(registry, name, match[2] ?? '', req, res, bodyLimit, `/integrations/${name}`).catch((error: unknown) => {
+    proxyPluginRequest(targets, name, match[2] ?? '', req, res, `/integrations/${name}`).catch((error: unknown) => {
       logger.error({ err: error, integration: name }, 'integration request failed');
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, { error: 'Internal server error', code: 'INTERNAL' });

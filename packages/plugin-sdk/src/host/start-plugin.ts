@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -50,6 +50,8 @@ export interface RunningPlugin {
   /** Base URL of the host: the subgraph is at `${url}/graphql`, health at `${url}/health`. */
   url: string;
   port: number;
+  /** The host's request listener (its express app), for a gateway in the same process to call directly. */
+  handleHttp: RequestListener;
   /** Ends websocket subscriptions, stops accepting, lets in-flight requests finish, then closes the database connection. */
   stop(): Promise<void>;
 }
@@ -147,6 +149,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       definition,
       url: `http://${host}:${port}`,
       port,
+      handleHttp: app,
       stop: async () => {
         // Upgraded sockets keep the HTTP server open, so they close first.
         await subscriptions.stop();

@@ -47,7 +47,8 @@ export interface RunningPlatform {
 
 /**
  * Embedded mode: every enabled API plugin in this process, each on its own loopback port as its own
- * subgraph, and the gateway composing them. The same code path as one process per plugin.
+ * subgraph, and the gateway composing them. The same code path as one process per plugin, except that the
+ * gateway hands plugin HTTP routes (webhooks such as POST /receive) to the host's listener directly.
  * The core plugin (users and login) is always there, first.
  */
 export async function startPlatform(options: StartPlatformOptions): Promise<RunningPlatform> {
@@ -85,6 +86,8 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       port: options.gatewayPort ?? 3300,
       host: options.host,
       subgraphs: [...running.values()].map((plugin) => ({ name: plugin.name, url: plugin.url })),
+      // Only while the host runs: a stopped plugin's routes answer PLUGIN_UNAVAILABLE, as over HTTP.
+      inProcessHttp: (name) => running.get(name)?.handleHttp,
       pollIntervalMs: options.healthPollIntervalMs,
       logger: logger.child({ component: 'gateway' }),
       dev: options.dev,
