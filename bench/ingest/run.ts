@@ -5,7 +5,8 @@
  * Run: npm run bench -w @lattice/plugin-imap (writes RESULTS.md next to this file).
  * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32,64": one row per level) bound the run;
  * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone, INGEST_PROFILE=<folder>
- * writes a CPU profile of the platform's main thread for each measured row.
+ * writes a CPU profile of the platform's main thread for each measured row, INGEST_BROKER=in-process uses the
+ * in-process broker (npm start's default) instead of RabbitMQ.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -74,6 +75,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function connectBroker(): Promise<{ broker: MessageBroker; kind: string }> {
+  if (process.env.INGEST_BROKER === 'in-process') return { broker: createInProcessBroker(), kind: 'in-process (as npm start without RABBITMQ_URL)' };
   try {
     return { broker: await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'bench-ingest' }), kind: 'RabbitMQ 127.0.0.1:5672' };
   } catch (error) {
