@@ -5,8 +5,8 @@
  * Run: npm run bench -w @lattice/plugin-imap (writes RESULTS.md next to this file).
  * INGEST_MESSAGES (default 3000 per row) and INGEST_CONCURRENCY (default "4,32,64": one row per level) bound the run;
  * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone, INGEST_PROFILE=<folder>
- * writes a CPU profile of the platform's main thread for each measured row, INGEST_BROKER=in-process uses the
- * in-process broker (npm start's default) instead of RabbitMQ.
+ * writes a CPU profile of the platform's main thread for each measured row, INGEST_BROKERS ("rabbitmq,in-process")
+ * picks the brokers: RabbitMQ (services mode, and the acceptance tests) and npm start's default in-process broker.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -25,9 +25,11 @@ const messages = Number(process.env.INGEST_MESSAGES ?? 3_000);
 const concurrencies = (process.env.INGEST_CONCURRENCY ?? '4,32,64').split(',').map(Number);
 const targetTags = (process.env.INGEST_TARGETS ?? 'gw,direct').split(',');
 const warmUp = Math.min(500, Math.ceil(messages / 6));
+const brokerTags = (process.env.INGEST_BROKERS ?? 'rabbitmq,in-process').split(',');
 const rabbitMQUrl = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
 interface RunResult {
+  broker: string;
   target: string;
   concurrency: number;
   messages: number;
@@ -74,14 +76,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function connectBroker(): Promise<{ broker: MessageBroker; kind: string }> {
-  if (process.env.INGEST_BROKER === 'in-process') return { broker: createInProcessBroker(), kind: 'in-process (as npm start without RABBITMQ_URL)' };
-  try {
-    return { broker: await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'bench-ingest' }), kind: 'RabbitMQ 127.0.0.1:5672' };
-  } catch (error) {
-    console.log(`RabbitMQ not reachable (${(error as Error).message}): using the in-process broker`);
-    return { broker: createInProcessBroker(), kind: 'in-process' };
-  }
+async function connectBroker(tag: string): Promise<{ broker: MessageBroker; kind: string }> {
+  if (tag === 'in-process') return { broker: createInProcessBroker(), kind: 'in-process' };
+  return { broker: await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'bench-ingest' }), kind: 'RabbitMQ' };
 }
 
 const profileFolder = process.env.INGEST_PROFILE;
@@ -103,8 +100,8 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** Runs one job in the load generator's process, counting the CPU the platform and RabbitMQ use meanwhile. */
-async function load(job: LoadJob): Promise<RunResult> {
-  const rabbitPid = brokerKind.startsWith('RabbitMQ') ? rabbitMQPid() : undefined;
+async function load(job: LoadJob, brokerKind: string): Promise<RunResult> {
+  const rabbitPid = brokerKind === 'RabbitMQ' ? rabbitMQPid() : undefined;
   const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
   const cpuBefore = process.cpuUsage();
   const syscallsBefore = ownSyscalls();
@@ -121,6 +118,7 @@ async function load(job: LoadJob): Promise<RunResult> {
   await once(generator, 'exit');
   const { latencies, seconds, replies } = measured;
   return {
+    broker: brokerKind,
     target: '',
     concurrency: job.concurrency,
     messages: job.count,
@@ -138,62 +136,71 @@ async function load(job: LoadJob): Promise<RunResult> {
   };
 }
 
-const { broker, kind: brokerKind } = await connectBroker();
 const plugins = await Promise.all(['contacts', 'inbox', 'imap'].map((name) => loadPluginPackage(name)));
-const platform = await startTestPlatform({ plugins, broker, databaseOnThread: true });
-try {
-  const created = await platform.graphql<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
-    'mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Bench") { _id webhookToken } }',
-  );
-  const integration = created.data?.integrationsCreateExternalIntegration;
-  if (!integration) throw new Error(`could not create the integration: ${JSON.stringify(created.errors)}`);
-  const imapHost = platform.plugins.get('imap')?.url;
-  if (!imapHost) throw new Error('the imap plugin is not running');
-  const targets = [
-    { name: 'through the gateway (POST /pl:imap/receive)', url: `${platform.gatewayUrl}/pl:imap/receive`, tag: 'gw' },
-    { name: 'straight to the imap plugin host (POST /receive)', url: `${imapHost}/receive`, tag: 'direct' },
-  ];
-  const results: RunResult[] = [];
-  for (const concurrency of concurrencies) {
-    for (const target of targets.filter((entry) => targetTags.includes(entry.tag))) {
-      const tag = `${target.tag}-c${concurrency}`;
-      const job = { url: target.url, integrationId: integration._id, token: integration.webhookToken, concurrency };
-      await load({ ...job, tag: `${tag}-warm`, count: warmUp });
-      const result = await profiled(tag, () => load({ ...job, tag, count: messages }));
-      result.target = target.name;
-      results.push(result);
-      console.log(target.name, JSON.stringify(result));
-    }
-  }
-  const stored = await platform.graphql<{ conversationsTotalCount: number }>('{ conversationsTotalCount }');
+const results: RunResult[] = [];
+let conversationsStored = 0;
 
-  const ms = (value: number) => value.toFixed(1);
-  const lines = [
-    '# bench/ingest — POST /receive end to end',
-    '',
-    'Each delivery: token check, SPEC.md rules 1–5 (duplicate check, local customer or contacts RPCs, related-message',
-    'lookup, `inbox:integrations.receive` RPC, Message insert), answered `200 Successfully receiving message`.',
-    'Half the deliveries come from a new sender (new customer in imap and contacts, new conversation), half reply to',
-    'an earlier message of the run (known customer, thread lookup, conversation update).',
-    '',
-    `- date: ${new Date().toISOString()}`,
-    `- machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average before the run ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
-    `- broker: ${brokerKind}; database: ${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded MongoDB (in memory) on its own thread, as lattice start runs it'}; gateway and plugins in one Node process; the load generator in another`,
-    `- ${messages} messages per row after ${warmUp} warm-up messages; concurrent requests (keep-alive) as the row says`,
-    '',
-    '| target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator | syscalls/msg platform |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (result) =>
-        `| ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} | ${result.syscalls.toFixed(0)} |`,
-    ),
-    '',
-    `Conversations stored at the end: ${stored.data?.conversationsTotalCount ?? '?'}.`,
-    '',
-  ];
-  if (process.env.INGEST_WRITE !== 'no') await writeFile(join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));
-  console.log(lines.join('\n'));
-} finally {
-  await platform.stop();
-  await broker.close();
+/** Every concurrency level and target on a fresh platform that uses this broker. */
+async function measureWith(brokerTag: string): Promise<void> {
+  const { broker, kind: brokerKind } = await connectBroker(brokerTag);
+  const platform = await startTestPlatform({ plugins, broker, databaseOnThread: true });
+  try {
+    const created = await platform.graphql<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
+      'mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Bench") { _id webhookToken } }',
+    );
+    const integration = created.data?.integrationsCreateExternalIntegration;
+    if (!integration) throw new Error(`could not create the integration: ${JSON.stringify(created.errors)}`);
+    const imapHost = platform.plugins.get('imap')?.url;
+    if (!imapHost) throw new Error('the imap plugin is not running');
+    const targets = [
+      { name: 'through the gateway (POST /pl:imap/receive)', url: `${platform.gatewayUrl}/pl:imap/receive`, tag: 'gw' },
+      { name: 'straight to the imap plugin host (POST /receive)', url: `${imapHost}/receive`, tag: 'direct' },
+    ];
+    for (const concurrency of concurrencies) {
+      for (const target of targets.filter((entry) => targetTags.includes(entry.tag))) {
+        const tag = `${brokerTag}-${target.tag}-c${concurrency}`;
+        const job = { url: target.url, integrationId: integration._id, token: integration.webhookToken, concurrency };
+        await load({ ...job, tag: `${tag}-warm`, count: warmUp }, brokerKind);
+        const result = await profiled(tag, () => load({ ...job, tag, count: messages }, brokerKind));
+        result.target = target.name;
+        results.push(result);
+        console.log(brokerKind, target.name, JSON.stringify(result));
+      }
+    }
+    const stored = await platform.graphql<{ conversationsTotalCount: number }>('{ conversationsTotalCount }');
+    conversationsStored += stored.data?.conversationsTotalCount ?? 0;
+  } finally {
+    await platform.stop();
+    await broker.close();
+  }
 }
+
+const loadBefore = loadavg();
+for (const brokerTag of brokerTags) await measureWith(brokerTag);
+
+const ms = (value: number) => value.toFixed(1);
+const lines = [
+  '# bench/ingest — POST /receive end to end',
+  '',
+  'Each delivery: token check, SPEC.md rules 1–5 (duplicate check, local customer or contacts RPCs, related-message',
+  'lookup, `inbox:integrations.receive` RPC, Message insert), answered `200 Successfully receiving message`.',
+  'Half the deliveries come from a new sender (new customer in imap and contacts, new conversation), half reply to',
+  'an earlier message of the run (known customer, thread lookup, conversation update).',
+  '',
+  `- date: ${new Date().toISOString()}`,
+  `- machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average before the run ${loadBefore.map((value) => value.toFixed(2)).join(' ')}`,
+  `- broker: RabbitMQ 127.0.0.1:5672 (services mode; the acceptance tests) or in-process (npm start's default), a fresh platform for each; database: ${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded MongoDB (in memory) on its own thread, as lattice start runs it'}; gateway and plugins in one Node process; the load generator in another`,
+  `- ${messages} messages per row after ${warmUp} warm-up messages; concurrent requests (keep-alive) as the row says`,
+  '',
+  '| broker | target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator | syscalls/msg platform |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map(
+    (result) =>
+      `| ${result.broker} | ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.max)} | ${result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${Number.isNaN(result.rabbitCpuMs) ? '—' : result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} | ${result.syscalls.toFixed(0)} |`,
+  ),
+  '',
+  `Conversations stored at the end: ${conversationsStored}.`,
+  '',
+];
+if (process.env.INGEST_WRITE !== 'no') await writeFile(join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));
+console.log(lines.join('\n'));
