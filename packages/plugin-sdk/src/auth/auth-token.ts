@@ -26,7 +26,8 @@ export async function signAuthToken(user: AuthUser, secret: string, lifetimeSeco
     .sign(keyFrom(secret));
 }
 
-export type TokenCheck = { user: AuthUser } | { user?: undefined; problem: string };
+/** A verified token: its user, and when it stops being valid. */
+export type TokenCheck = { user: AuthUser; expiresAt?: Date } | { user?: undefined; problem: string };
 
 /**
  * Verifies signature, algorithm (HS256 only: `alg: none` and every other algorithm are refused)
@@ -37,7 +38,8 @@ export async function verifyAuthToken(token: string, secret: string): Promise<To
     const { payload } = await jwtVerify(token, keyFrom(secret), { algorithms: [authTokenAlgorithm] });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { problem: 'token claims are malformed' };
-    return { user: { _id: claims.data.sub, email: claims.data.email, role: claims.data.role } };
+    const user: AuthUser = { _id: claims.data.sub, email: claims.data.email, role: claims.data.role };
+    return payload.exp === undefined ? { user } : { user, expiresAt: new Date(payload.exp * 1000) };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { problem: 'token expired' };
     if (error instanceof errors.JOSEError) return { problem: `token refused (${error.code})` };

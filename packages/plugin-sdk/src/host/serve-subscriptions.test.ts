@@ -162,6 +162,22 @@ describe('the plugin host serves subscriptions over websocket on /graphql', () =
     }
   });
 
+  it('ends a subscription with UNAUTHENTICATED when its login token expires, and delivers until then', async () => {
+    const shortCookie = `auth-token=${await signAuthToken(member, secret, 2)}`;
+    const expiresAt = Date.now() + 2_000;
+    const ticks = subscribe<{ ticked: Tick }>('subscription { ticked(label: "e") { label } }', undefined, { cookie: shortCookie });
+    const first = await ticks.untilResult(() => mutate(plugin, 'mutation { tick(label: "e") }'));
+    assert.deepEqual(first.data, { ticked: { label: 'e' } });
+    // Results of the triggers above may still be queued; the subscription's last result is the expiry.
+    let last = await ticks.next(5_000);
+    while (last.data) last = await ticks.next(5_000);
+    assert.ok(Date.now() >= expiresAt - 1_000, 'the subscription ended before its token expired');
+    assert.deepEqual(last.errors?.map((error) => [error.message, error.extensions?.code]), [
+      ['Your login has expired: log in again', 'UNAUTHENTICATED'],
+    ]);
+    assert.deepEqual(await ticks.end(), { kind: 'complete' });
+  });
+
   it('serves a subscription the plugin marks public without a login', async () => {
     const announcements = subscribe<{ announcements: string }>('subscription { announcements }');
     const first = await announcements.untilResult(() => mutate(plugin, 'mutation { announce(text: "hello") }'));

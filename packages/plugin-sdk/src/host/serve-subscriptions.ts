@@ -16,6 +16,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { asksOnlyFor } from '../auth/public-fields.js';
 import type { PluginRequestContext } from '../plugin-definition.js';
+import { endAtSessionExpiry } from './session-expiry.js';
 
 export interface SubscriptionServerOptions {
   httpServer: Server;
@@ -24,6 +25,8 @@ export interface SubscriptionServerOptions {
   schema: GraphQLSchema;
   /** The context an HTTP request gets, built for one subscription from the websocket's upgrade request. */
   context: (request: IncomingMessage) => Promise<PluginRequestContext>;
+  /** When the login of the upgrade request expires; a subscription made with it ends then. */
+  sessionExpiry: (request: IncomingMessage) => Promise<Date | undefined>;
   /** Root fields that need no login. */
   publicFields: ReadonlySet<string>;
   /** The host's one error formatter, so codes and hidden internals are the same as over HTTP. */
@@ -66,6 +69,8 @@ function parseQuery(query: string): DocumentNode | GraphQLError {
 export function serveSubscriptions(options: SubscriptionServerOptions): SubscriptionServer {
   const { schema, formatError } = options;
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
+  // A logged-in subscription's context → when its login expires.
+  const sessionEnds = new WeakMap<PluginRequestContext, Date>();
 
   async function prepare(request: IncomingMessage, payload: SubscribePayload): Promise<ExecutionArgs | GraphQLError[]> {
     const document = parseQuery(payload.query);
@@ -83,6 +88,8 @@ export function serveSubscriptions(options: SubscriptionServerOptions): Subscrip
     if (!contextValue.user && !asksOnlyFor(options.publicFields, operation, document)) {
       return [new GraphQLError('You must be logged in', { extensions: { code: 'UNAUTHENTICATED' } })];
     }
+    const expiresAt = contextValue.user ? await options.sessionExpiry(request) : undefined;
+    if (expiresAt) sessionEnds.set(contextValue, expiresAt);
     return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
   }
 
@@ -96,6 +103,11 @@ export function serveSubscriptions(options: SubscriptionServerOptions): Subscrip
           // subscription only, through the formatter, instead of closing the client's whole socket.
           return [new GraphQLError((error as Error).message, { originalError: error as Error })];
         }
+      },
+      onOperation: (_ctx, _id, _payload, args, result) => {
+        const expiresAt = sessionEnds.get(args.contextValue as PluginRequestContext);
+        if (!expiresAt || !(Symbol.asyncIterator in result)) return result;
+        return endAtSessionExpiry(result, expiresAt);
       },
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!result.errors) return result;

@@ -10,7 +10,7 @@ import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
 import { publicFieldNames } from '../auth/public-fields.js';
-import { readRequestUser } from '../auth/read-request-user.js';
+import { readRequestSession, readRequestUser } from '../auth/read-request-user.js';
 import { requireAuthentication } from '../auth/require-authentication.js';
 import { validatePluginDefinition } from '../define-plugin.js';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
@@ -124,6 +124,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
         const { req, res } = expressRequestAndResponse(app, request);
         return requestContext(req, res);
       },
+      sessionExpiry: async (request) => (await readRequestSession(request.headers, options.authTokenSecret, debug))?.expiresAt,
       publicFields,
       formatError,
       maxPayloadBytes: requestBodyLimitBytes,
