@@ -26,6 +26,8 @@ export interface GatewayOptions {
    * of CPU per incoming message in bench/ingest). GraphQL still goes over HTTP to the subgraph.
    */
   inProcessHttp?: (pluginName: string) => RequestListener | undefined;
+  /** Subscriptions one websocket connection may hold at once. Default 100. */
+  maxSubscriptionsPerConnection?: number;
 }
 
 export interface Gateway {
@@ -42,6 +44,7 @@ export interface Gateway {
 export const DEFAULT_PORT = 3300;
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 

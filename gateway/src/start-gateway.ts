@@ -10,6 +10,7 @@ import { sendJson } from './http/send-json.js';
 import { createUpgradeListener } from './http/upgrade-router.js';
 import {
   checkSubgraphEndpoints,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION,
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_PORT,
   MAX_BODY_BYTES,
@@ -52,7 +53,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     dev,
   );
   const server = await listen(listener, options.port ?? DEFAULT_PORT, options.host);
-  const subscriptions = createSubscriptionServer({ registry, preparer: () => compositions.preparer, dev, logger });
+  const subscriptions = createSubscriptionServer({
+    registry,
+    preparer: () => compositions.preparer,
+    dev,
+    logger,
+    maxPerConnection: options.maxSubscriptionsPerConnection ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  });
   server.on('upgrade', createUpgradeListener(subscriptions, logger));
   const servers = [server];
   try {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { Gateway } from './index.js';
 import { startTestGateway } from './test-support/sample-gateway.js';
@@ -16,6 +17,19 @@ async function eventually(check: () => boolean, what: string, timeoutMs = 5_000)
   while (!check()) {
     if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
     await delay(20);
+  }
+}
+
+/** Triggers every 100 ms until the subscription yields a result, and returns it. */
+async function untilNext<T>(subscription: AsyncIterator<T>, trigger: () => unknown): Promise<T> {
+  const next = subscription.next();
+  for (;;) {
+    trigger();
+    const result = await Promise.race([next, delay(100).then(() => undefined)]);
+    if (result) {
+      assert.ok(!result.done, 'the subscription ended before a result');
+      return result.value;
+    }
   }
 }
 
@@ -155,6 +169,46 @@ describe('GraphQL subscriptions through the gateway (graphql-ws on /graphql)', (
     const response = await postGraphql(gateway.url, { query: 'subscription { notified { text } }' });
     assert.equal(response.status, 400);
     assert.match(response.body.errors?.[0]?.message ?? '', /served over websocket/);
+  });
+
+  it('refuses a subscription past the per-connection limit, and takes one again once another completed', async () => {
+    const limited = await startTestGateway({
+      subgraphs: [{ name: 'notifications', url: notifications.host.url }],
+      maxSubscriptionsPerConnection: 2,
+    });
+    const client = createClient({
+      url: `${limited.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: class extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers: { cookie } });
+        }
+      },
+      retryAttempts: 0,
+    });
+    try {
+      const query = 'subscription { notified { text } }';
+      const first = client.iterate({ query });
+      const second = client.iterate({ query });
+      for (const live of [first, second]) await untilNext(live, () => notifications.notify({ topic: 'warm-up', text: 'warm-up' }));
+      const third = client.iterate({ query });
+      const refusal = Promise.race([third.next(), delay(5_000).then(() => Promise.reject(new Error('no refusal within 5 s')))]);
+      await assert.rejects(refusal, (errors: unknown) => {
+        assert.deepEqual(errors, [
+          {
+            message: 'A connection may hold at most 2 subscriptions at once: complete some, or open another connection',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ]);
+        return true;
+      });
+      await first.return?.();
+      const fourth = client.iterate({ query });
+      assert.ok((await untilNext(fourth, () => notifications.notify({ topic: 'limit', text: 'room again' }))).data);
+      await Promise.all([second.return?.(), fourth.return?.()]);
+    } finally {
+      await client.dispose();
+      await limited.stop();
+    }
   });
 
   it('ends a subscription with PLUGIN_UNAVAILABLE naming the plugin when it goes away, and answers new ones the same while it is down', async () => {

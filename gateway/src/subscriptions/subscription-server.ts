@@ -21,6 +21,8 @@ export interface SubscriptionServerDeps {
   preparer: () => OperationPreparer | undefined;
   dev: boolean;
   logger: Logger;
+  /** Subscriptions one client connection may hold at once; each holds a listener in a plugin. */
+  maxPerConnection: number;
 }
 
 export interface SubscriptionServer {
@@ -50,6 +52,15 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
   const graphqlWs = useServer<Record<string, unknown>, { connections: PluginConnections }>(
     {
       onSubscribe: (ctx, _id, payload) => {
+        // graphql-ws has already counted this one.
+        if (Object.keys(ctx.subscriptions).length > deps.maxPerConnection) {
+          return [
+            gatewayError(
+              `A connection may hold at most ${deps.maxPerConnection} subscriptions at once: complete some, or open another connection`,
+              'BAD_USER_INPUT',
+            ),
+          ];
+        }
         const preparer = deps.preparer();
         if (!preparer) return [gatewayError('No plugin has joined the gateway yet', 'PLUGIN_UNAVAILABLE')];
         const routed = routeSubscription(preparer, payload);
