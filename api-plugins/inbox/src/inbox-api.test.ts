@@ -7,6 +7,7 @@ import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from
 import { inboxPlugin } from './plugin.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
 import { connectTestBroker } from '@lattice/plugin-sdk/test-kit';
+import mongoose from 'mongoose';
 
 const kind = 'fakechat';
 const calls: FakeIntegrationCalls = { created: [], removed: [] };
@@ -227,6 +228,40 @@ describe('conversations', () => {
       id: integrationId,
     });
     assert.equal(left.conversationsTotalCount, 0);
+  });
+
+  it('offers only kinds whose plugin runs now, and refuses at once to create or remove through a stopped one', async () => {
+    const integrationId = await createIntegration('Outlives its plugin');
+    await platform.stopPlugin(kind);
+    // As if the plugin had stopped long ago: its last announcement is older than the inbox waits for.
+    const server = await mongoose.createConnection(platform.mongoUrl).asPromise();
+    try {
+      const { databases } = await server.listDatabases();
+      const inboxDb = databases.map(({ name }) => name).find((name) => name.endsWith('-inbox'));
+      assert.ok(inboxDb, 'the inbox database');
+      await server.useDb(inboxDb).collection('integration_kinds').updateOne({ kind }, { $set: { announcedAt: new Date(Date.now() - 10 * 60_000) } });
+    } finally {
+      await server.close();
+    }
+    const kinds = await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }');
+    assert.ok(!kinds.integrationKinds.some((entry) => entry.kind === kind), 'a stopped plugin\'s kind is not offered');
+
+    const startedAt = Date.now();
+    const created = await platform.graphql(createMutation, { kind, name: 'Too late', data: {} });
+    const removed = await platform.graphql('mutation ($id: String!) { integrationsRemove(_id: $id) }', { id: integrationId });
+    for (const refused of [created, removed]) {
+      assert.deepEqual(refused.errors?.map((error) => [error.message, error.extensions?.code]), [[`Plugin "${kind}" is unavailable`, 'PLUGIN_UNAVAILABLE']]);
+    }
+    assert.ok(Date.now() - startedAt < 5_000, 'refused without waiting for an RPC timeout');
+    const listed = await ok<{ integrations: Array<{ _id: string }> }>('query ($kind: String) { integrations(kind: $kind) { _id } }', { kind });
+    assert.ok(listed.integrations.some((entry) => entry._id === integrationId), 'the integration is kept for when its plugin is back');
+
+    await platform.startPlugin(kind);
+    await eventually(
+      async () => (await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }')).integrationKinds,
+      (list) => list.some((entry) => entry.kind === kind),
+    );
+    await ok('mutation ($id: String!) { integrationsRemove(_id: $id) }', { id: integrationId });
   });
 
   it('needs a login', async () => {

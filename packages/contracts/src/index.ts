@@ -21,6 +21,8 @@ export {
   conversationPayloadSchema,
   conversationPayloadTextSchema,
   conversationReceiveMessage,
+  integrationKindAnnounceIntervalMs,
+  integrationKindAvailableForMs,
   integrationKindSchema,
   integrationsAnnounceKindQueue,
   integrationsReceivePayloadSchema,

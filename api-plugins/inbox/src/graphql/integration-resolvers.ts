@@ -1,13 +1,14 @@
 import { createIntegrationQueue, removeIntegrationQueue } from '@lattice/contracts';
-import { InputError, NotFoundError, parseObjectId, requirePermission } from '@lattice/plugin-sdk';
+import { NotFoundError, parseObjectId, requirePermission } from '@lattice/plugin-sdk';
 import type { IntegrationKindRecord, IntegrationRecord } from '../models/records.js';
 import { createExternalIntegrationArgs, idArgs, integrationsArgs, parseArgs } from './arguments.js';
 import { callIntegrationPlugin } from './call-integration-plugin.js';
 import type { InboxContext } from './inbox-context.js';
+import { requireRunningKind, runningKindsFilter } from './running-kinds.js';
 
 export const integrationQueryResolvers = {
   async integrationKinds(_parent: unknown, _args: unknown, { models }: InboxContext) {
-    return models.IntegrationKind.find({}).sort({ kind: 1 }).lean<IntegrationKindRecord[]>();
+    return models.IntegrationKind.find(runningKindsFilter()).sort({ kind: 1 }).lean<IntegrationKindRecord[]>();
   },
 
   async integrations(_parent: unknown, args: unknown, { models }: InboxContext) {
@@ -21,9 +22,7 @@ export const integrationMutationResolvers = {
     requirePermission(context, 'integrations.manage');
     const { kind, name, data } = parseArgs(createExternalIntegrationArgs, args);
     const { models, messageBrokerClient } = context;
-    if (!(await models.IntegrationKind.exists({ kind }))) {
-      throw new InputError(`No enabled integration plugin offers the kind "${kind}"`);
-    }
+    await requireRunningKind(models.IntegrationKind, kind);
     const integration = await models.Integration.create({ kind, name, createdAt: new Date() });
     const integrationId = String(integration._id);
     try {
@@ -45,6 +44,7 @@ export const integrationMutationResolvers = {
     const { models, messageBrokerClient } = context;
     const integration = await models.Integration.findById(parseObjectId(_id)).lean<IntegrationRecord>();
     if (!integration) throw new NotFoundError('Integration not found');
+    await requireRunningKind(models.IntegrationKind, integration.kind);
     // The plugin's side goes first: if it fails, the inbox record stays and the removal can be retried.
     await callIntegrationPlugin(messageBrokerClient, removeIntegrationQueue(integration.kind), integration.kind, {
       integrationId: _id,

@@ -49,8 +49,18 @@ export const integrationKindSchema = z.object({
 });
 export type IntegrationKind = z.infer<typeof integrationKindSchema>;
 
+/** How often a running integration plugin announces its kind again. */
+export const integrationKindAnnounceIntervalMs = 30_000;
+/** The inbox offers a kind announced within this long: a plugin that stopped, crashed or was disabled drops out. */
+export const integrationKindAvailableForMs = 3 * integrationKindAnnounceIntervalMs;
+
 /**
- * `inbox:integrations.announceKind`: an integration plugin tells the inbox, at start-up, the
- * `meta.inboxIntegration` it was enabled with. A plain (durable) queue, so it waits for an inbox that starts later.
+ * `inbox:integrations.announceKind`: a running integration plugin tells the inbox the `meta.inboxIntegration`
+ * it was enabled with, at start-up and every `integrationKindAnnounceIntervalMs`, with the time it said so. A
+ * plain (durable) queue, so it waits for an inbox that starts later; the time keeps an old announcement
+ * from making a stopped plugin look available.
  */
-export const integrationsAnnounceKindQueue = plainQueue('inbox:integrations.announceKind', integrationKindSchema);
+export const integrationsAnnounceKindQueue = plainQueue(
+  'inbox:integrations.announceKind',
+  integrationKindSchema.extend({ announcedAt: z.iso.datetime({ offset: true }).optional() }),
+);

@@ -125,22 +125,32 @@ describe('startPlugin', () => {
     await assert.rejects(start(unparsable), /Plugin "unparsable" is not valid: "graphql\(\).typeDefs" is not GraphQL SDL/);
   });
 
-  it('announces an integration plugin\'s kind to the inbox once it listens', async () => {
-    const announced: unknown[] = [];
+  it('announces an integration plugin\'s kind to the inbox once it listens, then again every interval until it stops', async () => {
+    const announced: Array<{ kind: string; label: string; announcedAt?: string }> = [];
     await broker.consumeQueue(integrationsAnnounceKindQueue.name, (data) => {
-      announced.push(data);
+      announced.push(data as (typeof announced)[number]);
     });
-    const plugin = await start(definePlugin({ ...samplePlugin, name: 'mailchannel', meta: { inboxIntegration: { kind: 'mailchannel', label: 'Mail channel' } } }));
+    const startedAt = Date.now();
+    const plugin = await startPlugin(
+      definePlugin({ ...samplePlugin, name: 'mailchannel', meta: { inboxIntegration: { kind: 'mailchannel', label: 'Mail channel' } } }),
+      { mongoUrl, broker, logger, authTokenSecret: 'start-plugin-test-secret-0123456789', kindAnnounceIntervalMs: 100 },
+    );
     try {
-      for (let waited = 0; announced.length === 0 && waited < 5_000; waited += 20) await delay(20);
-      assert.deepEqual(announced, [{ kind: 'mailchannel', label: 'Mail channel' }]);
+      for (let waited = 0; announced.length < 3 && waited < 5_000; waited += 20) await delay(20);
+      assert.ok(announced.length >= 3, `announced ${announced.length} times`);
+      for (const announcement of announced) {
+        assert.deepEqual({ kind: announcement.kind, label: announcement.label }, { kind: 'mailchannel', label: 'Mail channel' });
+        assert.ok(Date.parse(announcement.announcedAt ?? '') >= startedAt - 1_000, 'each announcement says when it was made');
+      }
     } finally {
       await plugin.stop();
     }
+    await delay(100);
+    const afterStop = announced.length;
     const plain = await start(samplePlugin);
     await plain.stop();
-    await delay(100);
-    assert.equal(announced.length, 1, 'a plugin without meta.inboxIntegration announces nothing');
+    await delay(300);
+    assert.equal(announced.length, afterStop, 'a stopped plugin, and a plugin without meta.inboxIntegration, announce nothing');
   });
 
   it('fails start-up naming the field when the name is missing', async () => {

@@ -5,7 +5,6 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MessageBroker } from '@lattice/broker';
-import { integrationsAnnounceKindQueue } from '@lattice/contracts';
 import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
@@ -16,6 +15,7 @@ import { validatePluginDefinition } from '../define-plugin.js';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
 import type { PluginDefinition, PluginRequestContext, PluginServices } from '../plugin-definition.js';
+import { announceIntegrationKind } from './announce-integration-kind.js';
 import { connectDatabase } from './connect-database.js';
 import { createLogger } from './create-logger.js';
 import { createPluginBrokerClient } from './plugin-broker-client.js';
@@ -42,6 +42,8 @@ export interface StartPluginOptions {
   logger?: Logger;
   /** Dev mode: error messages of unexpected errors reach the client. */
   dev?: boolean;
+  /** How often an integration plugin announces its kind to the inbox again; tests shorten it. */
+  kindAnnounceIntervalMs?: number;
 }
 
 export interface RunningPlugin {
@@ -140,10 +142,10 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     const { port } = httpServer.address() as AddressInfo;
     const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
     debug.debug({ port }, 'plugin host listening');
-    // The inbox learns the integration kinds from these announcements; the host sends it, so an integration
-    // plugin cannot forget to (ARCHITECTURE.md decision: an integration announces its kind over a queue).
     const inboxIntegration = definition.meta?.inboxIntegration;
-    if (inboxIntegration) await broker.client.sendMessage(integrationsAnnounceKindQueue.name, integrationsAnnounceKindQueue.payload.parse(inboxIntegration));
+    const stopAnnouncing = inboxIntegration
+      ? await announceIntegrationKind(broker.client, inboxIntegration, debug, options.kindAnnounceIntervalMs)
+      : () => undefined;
 
     return {
       name,
@@ -152,6 +154,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       port,
       handleHttp: app,
       stop: async () => {
+        stopAnnouncing();
         // Upgraded sockets keep the HTTP server open, so they close first.
         await subscriptions.stop();
         await apollo.stop();
