@@ -3,7 +3,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 // setTimeout fires at once for longer delays (over 24.8 days); a token that lives longer is checked again then.
 const longestTimer = 2 ** 31 - 1;
 
-/** The last result of a subscription whose login expired; the client then completes it. */
+/** The last result of a subscription whose login expired; `complete` follows. */
 export function sessionExpiredResult(): ExecutionResult {
   return { errors: [new GraphQLError('Your login has expired: log in again', { extensions: { code: 'UNAUTHENTICATED' } })] };
 }
