@@ -20,6 +20,8 @@ export interface LoadResult {
   seconds: number;
   /** Sorted, in milliseconds. */
   latencies: number[];
+  /** The replies' latencies alone, sorted: a new sender's delivery does more (3 RPCs to a reply's 1). */
+  replyLatencies: number[];
   replies: number;
   /** CPU milliseconds the generator itself used. */
   cpuMs: number;
@@ -30,6 +32,7 @@ async function deliver({ url, integrationId, token, tag, count, concurrency }: L
   const dispatcher = new Agent({ connections: concurrency, pipelining: 1 });
   const delivered: Array<{ messageId: string; email: string }> = [];
   const latencies: number[] = [];
+  const replyLatencies: number[] = [];
   let next = 0;
   let replies = 0;
   const cpuBefore = process.cpuUsage();
@@ -59,7 +62,9 @@ async function deliver({ url, integrationId, token, tag, count, concurrency }: L
         dispatcher,
       });
       const text = await response.body.text();
-      latencies.push(performance.now() - sentAt);
+      const latency = performance.now() - sentAt;
+      latencies.push(latency);
+      if (earlier) replyLatencies.push(latency);
       if (response.statusCode !== 200) throw new Error(`delivery ${index} answered ${response.statusCode}: ${text.slice(0, 300)}`);
       if (earlier) replies += 1;
       delivered.push({ messageId, email });
@@ -69,7 +74,8 @@ async function deliver({ url, integrationId, token, tag, count, concurrency }: L
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   await dispatcher.close();
-  return { seconds, latencies: latencies.sort((a, b) => a - b), replies, cpuMs: (cpu.user + cpu.system) / 1000 };
+  const sorted = (values: number[]) => values.sort((a, b) => a - b);
+  return { seconds, latencies: sorted(latencies), replyLatencies: sorted(replyLatencies), replies, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
