@@ -20,7 +20,12 @@ async function serve() {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { root, url, close: () => new Promise((resolve) => server.close(resolve)) };
+  /** Stops the server and removes its folder. */
+  const close = async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(root, { recursive: true, force: true });
+  };
+  return { root, url, close };
 }
 
 /** Asks until the compressed copy, made in the background after the first request, is served. */
@@ -35,7 +40,7 @@ async function fetchCompressed(url: string, encoding: string): Promise<Response>
 }
 
 test('a script is served plain at first, then brotli or gzip as the browser accepts, with the same caching', async () => {
-  const { root, url, close } = await serve();
+  const { url, close } = await serve();
   try {
     const first = await fetch(`${url}/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } });
     assert.equal(first.headers.get('content-encoding'), null, 'not kept waiting for the compression');
@@ -67,7 +72,6 @@ test('a script is served plain at first, then brotli or gzip as the browser acce
     assert.equal(image.headers.get('content-encoding'), null, 'only scripts, styles and JSON');
   } finally {
     await close();
-    await rm(root, { recursive: true, force: true });
   }
 });
 
@@ -82,7 +86,6 @@ test('a rebuilt file is served new at once, and compressed again', async () => {
     assert.equal(await (await fetchCompressed(`${url}/main.0123456789.js`, 'br')).text(), rebuilt);
   } finally {
     await close();
-    await rm(root, { recursive: true, force: true });
   }
 });
 
@@ -99,6 +102,5 @@ test('paths outside the folder and dotfiles are left to the next handler', async
     }
   } finally {
     await close();
-    await rm(root, { recursive: true, force: true });
   }
 });
