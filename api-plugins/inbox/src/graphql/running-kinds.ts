@@ -2,9 +2,14 @@ import { integrationKindAvailableForMs } from '@lattice/contracts';
 import { InputError, PluginUnavailableError } from '@lattice/plugin-sdk';
 import type { IntegrationKindModel } from '../models/integration-kind.js';
 
-/** Kinds whose plugin announced itself lately, so it runs now (see integrationKindAnnounceIntervalMs). */
+/** The oldest announcement that still counts: a plugin heard from since then runs now (see integrationKindAnnounceIntervalMs). */
+function runningSince(): Date {
+  return new Date(Date.now() - integrationKindAvailableForMs);
+}
+
+/** Kinds whose plugin announced itself lately, so it runs now. */
 export function runningKindsFilter(): { announcedAt: { $gte: Date } } {
-  return { announcedAt: { $gte: new Date(Date.now() - integrationKindAvailableForMs) } };
+  return { announcedAt: { $gte: runningSince() } };
 }
 
 /**
@@ -14,5 +19,5 @@ export function runningKindsFilter(): { announcedAt: { $gte: Date } } {
 export async function requireRunningKind(IntegrationKind: IntegrationKindModel, kind: string): Promise<void> {
   const known = await IntegrationKind.findOne({ kind }, { announcedAt: 1 }).lean();
   if (!known) throw new InputError(`No enabled integration plugin offers the kind "${kind}"`);
-  if (known.announcedAt < runningKindsFilter().announcedAt.$gte) throw new PluginUnavailableError(kind);
+  if (known.announcedAt < runningSince()) throw new PluginUnavailableError(kind);
 }
