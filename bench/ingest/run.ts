@@ -7,8 +7,10 @@
  * INGEST_TARGETS ("gw,direct") picks the targets, INGEST_WRITE=no leaves RESULTS.md alone, INGEST_PROFILE=<folder>
  * writes a CPU profile of the platform's main thread for each measured row, INGEST_BROKERS ("rabbitmq,in-process")
  * picks the brokers: RabbitMQ (services mode, and the acceptance tests) and npm start's default in-process broker.
+ * INGEST_GENERATORS ("node") picks the load generators: load.ts (Node, undici; also times the replies alone) and
+ * wrk with load.lua (Debian's wrk, a tenth of the CPU per message, to show what the sender's share costs).
  */
-import { execFileSync, fork } from 'node:child_process';
+import { execFile, execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { connectRabbitMQBroker, createInProcessBroker, type MessageBroker } from '@lattice/broker';
 import { loadPluginPackage } from '@lattice/plugin-sdk';
 import { startTestPlatform } from '@lattice/plugin-sdk/test-kit';
@@ -26,10 +29,12 @@ const concurrencies = (process.env.INGEST_CONCURRENCY ?? '4,32,64').split(',').m
 const targetTags = (process.env.INGEST_TARGETS ?? 'gw,direct').split(',');
 const warmUp = Math.min(500, Math.ceil(messages / 6));
 const brokerTags = (process.env.INGEST_BROKERS ?? 'rabbitmq,in-process').split(',');
+const generatorTags = (process.env.INGEST_GENERATORS ?? 'node').split(',');
 const rabbitMQUrl = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
 interface RunResult {
   broker: string;
+  generator: string;
   target: string;
   concurrency: number;
   messages: number;
@@ -101,8 +106,68 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** CPU milliseconds (user + system) this process's finished children have used, from /proc. */
+function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+}
+
+interface WrkSummary {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  non200: number;
+  socketErrors: number;
+}
+
+/** wrk runs for a time, not a count: the seconds it is given are `count` divided by this rate. */
+const wrkExpectedRate = 1_000;
+
+/** Runs one job with wrk and load.lua, counting the CPU the platform, RabbitMQ and wrk use meanwhile. */
+async function loadWithWrk(job: LoadJob, brokerKind: string): Promise<RunResult> {
+  const rabbitPid = brokerKind === 'RabbitMQ' ? rabbitMQPid() : undefined;
+  const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
+  const cpuBefore = process.cpuUsage();
+  const childrenCpuBefore = childrenCpuMs();
+  const syscallsBefore = ownSyscalls();
+  const script = fileURLToPath(new URL('./load.lua', import.meta.url));
+  const seconds = Math.max(1, Math.round(job.count / wrkExpectedRate));
+  const args = ['-t1', `-c${job.concurrency}`, `-d${seconds}s`, '-s', script, job.url, '--', job.tag, job.integrationId, job.token, String(job.concurrency)];
+  const { stdout } = await promisify(execFile)('wrk', args);
+  const cpu = process.cpuUsage(cpuBefore);
+  const syscalls = ownSyscalls() - syscallsBefore;
+  const rabbitCpuMs = rabbitPid ? processCpuMs(rabbitPid) - rabbitCpuBefore : NaN;
+  const summaryLine = stdout.split('\n').find((line) => line.startsWith('{"requests"'));
+  if (!summaryLine) throw new Error(`wrk printed no summary: ${stdout}`);
+  const summary = JSON.parse(summaryLine) as WrkSummary;
+  if (summary.non200 > 0 || summary.socketErrors > 0) throw new Error(`wrk saw ${summary.non200} failed deliveries and ${summary.socketErrors} socket errors`);
+  const delivered = summary.requests;
+  return {
+    broker: brokerKind,
+    generator: 'wrk',
+    target: '',
+    concurrency: job.concurrency,
+    messages: delivered,
+    seconds: summary.seconds,
+    perSecond: delivered / summary.seconds,
+    p50: summary.p50,
+    p90: summary.p90,
+    p99: summary.p99,
+    p99Reply: NaN,
+    max: summary.max,
+    replies: NaN,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / delivered,
+    rabbitCpuMs: rabbitCpuMs / delivered,
+    loadCpuMs: (childrenCpuMs() - childrenCpuBefore) / delivered,
+    syscalls: syscalls / delivered,
+  };
+}
+
 /** Runs one job in the load generator's process, counting the CPU the platform and RabbitMQ use meanwhile. */
-async function load(job: LoadJob, brokerKind: string): Promise<RunResult> {
+async function loadWithNode(job: LoadJob, brokerKind: string): Promise<RunResult> {
   const rabbitPid = brokerKind === 'RabbitMQ' ? rabbitMQPid() : undefined;
   const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
   const cpuBefore = process.cpuUsage();
@@ -121,6 +186,7 @@ async function load(job: LoadJob, brokerKind: string): Promise<RunResult> {
   const { latencies, replyLatencies, seconds, replies } = measured;
   return {
     broker: brokerKind,
+    generator: 'Node (undici)',
     target: '',
     concurrency: job.concurrency,
     messages: job.count,
@@ -161,13 +227,17 @@ async function measureWith(brokerTag: string): Promise<void> {
     ];
     for (const concurrency of concurrencies) {
       for (const target of targets.filter((entry) => targetTags.includes(entry.tag))) {
-        const tag = `${brokerTag}-${target.tag}-c${concurrency}`;
-        const job = { url: target.url, integrationId: integration._id, token: integration.webhookToken, concurrency };
-        await load({ ...job, tag: `${tag}-warm`, count: warmUp }, brokerKind);
-        const result = await profiled(tag, () => load({ ...job, tag, count: messages }, brokerKind));
-        result.target = target.name;
-        results.push(result);
-        console.log(brokerKind, target.name, JSON.stringify(result));
+        for (const generator of generatorTags) {
+          const run = generator === 'wrk' ? loadWithWrk : loadWithNode;
+          // The row's number keeps messageIds unique when a level or generator is listed twice (else all duplicates).
+          const tag = `${brokerTag}-${target.tag}-c${concurrency}-${generator}-${results.length}`;
+          const job = { url: target.url, integrationId: integration._id, token: integration.webhookToken, concurrency };
+          await run({ ...job, tag: `${tag}-warm`, count: warmUp }, brokerKind);
+          const result = await profiled(tag, () => run({ ...job, tag, count: messages }, brokerKind));
+          result.target = target.name;
+          results.push(result);
+          console.log(brokerKind, generator, target.name, JSON.stringify(result));
+        }
       }
     }
     const stored = await platform.graphql<{ conversationsTotalCount: number }>('{ conversationsTotalCount }');
@@ -181,7 +251,7 @@ async function measureWith(brokerTag: string): Promise<void> {
 const loadBefore = loadavg();
 for (const brokerTag of brokerTags) await measureWith(brokerTag);
 
-const ms = (value: number) => value.toFixed(1);
+const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(1));
 const lines = [
   '# bench/ingest — POST /receive end to end',
   '',
@@ -194,12 +264,15 @@ const lines = [
   `- machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average before the run ${loadBefore.map((value) => value.toFixed(2)).join(' ')}`,
   `- broker: RabbitMQ 127.0.0.1:5672 (services mode; the acceptance tests) or in-process (npm start's default), a fresh platform for each; database: ${process.env.MONGO_URL ? 'MONGO_URL' : 'embedded MongoDB (in memory) on its own thread, as lattice start runs it'}; gateway and plugins in one Node process; the load generator in another`,
   `- ${messages} messages per row after ${warmUp} warm-up messages; concurrent requests (keep-alive) as the row says`,
+  ...(generatorTags.includes('wrk')
+    ? [`- wrk rows run for ${Math.max(1, Math.round(messages / wrkExpectedRate))} s and count the deliveries answered in that time; wrk does not time the replies alone`]
+    : []),
   '',
-  '| broker | target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | p99 ms of replies | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator | syscalls/msg platform |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| broker | generator | target | concurrent | messages/s | p50 ms | p90 ms | p99 ms | p99 ms of replies | max ms | replies | CPU ms/msg platform | CPU ms/msg RabbitMQ | CPU ms/msg load generator | syscalls/msg platform |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (result) =>
-      `| ${result.broker} | ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.p99Reply)} | ${ms(result.max)} | ${result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${Number.isNaN(result.rabbitCpuMs) ? '—' : result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} | ${result.syscalls.toFixed(0)} |`,
+      `| ${result.broker} | ${result.generator} | ${result.target} | ${result.concurrency} | ${result.perSecond.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p90)} | ${ms(result.p99)} | ${ms(result.p99Reply)} | ${ms(result.max)} | ${Number.isNaN(result.replies) ? '—' : result.replies} | ${result.nodeCpuMs.toFixed(2)} | ${Number.isNaN(result.rabbitCpuMs) ? '—' : result.rabbitCpuMs.toFixed(2)} | ${result.loadCpuMs.toFixed(2)} | ${result.syscalls.toFixed(0)} |`,
   ),
   '',
   `Conversations stored at the end: ${conversationsStored}.`,
