@@ -14,3 +14,15 @@ export type {
 export * from './components/mantine.js';
 export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams, NavLink as RouterNavLink } from './components/router.js';
 export { DateInput } from './components/DateInput.js';
+export {
+  IntegrationComponentsContext,
+  IntegrationComponentMissing,
+  type CreatedIntegration,
+  type InboxConversationDetailProps,
+  type InboxIntegrationFormProps,
+  type InboxIntegrationSettingsProps,
+  type InboxIntegrationSlot,
+  type InboxIntegrationSlotProps,
+  type IntegrationComponents,
+} from './inbox/integration-components.js';
+export { IntegrationComponent } from './inbox/IntegrationComponent.js';

@@ -1,0 +1,65 @@
+import { createContext, type ComponentType } from 'react';
+
+/**
+ * The components an integration's UI plugin exposes for the inbox (SPEC.md "UI plugin configuration"),
+ * named in its ui-plugin.config.json. The inbox finds them by the integration's `kind`.
+ */
+export type InboxIntegrationSlot = 'inboxIntegrationSettings' | 'inboxIntegrationForm' | 'inboxConversationDetail';
+
+/** `inboxConversationDetail`: the kind's own view of one conversation (its messages, as that channel keeps them). */
+export interface InboxConversationDetailProps {
+  conversationId: string;
+  integrationId: string;
+}
+
+/** What `integrationsCreateExternalIntegration` answered; `webhookToken` is only ever in this reply. */
+export interface CreatedIntegration {
+  _id: string;
+  name?: string | null;
+  kind?: string | null;
+  webhookToken?: string | null;
+}
+
+/**
+ * `inboxIntegrationForm`: collects the kind's settings and creates the integration with the inbox's
+ * `integrationsCreateExternalIntegration(kind, name, data)`, showing the server's error when it fails.
+ */
+export interface InboxIntegrationFormProps {
+  kind: string;
+  onCreated: (integration: CreatedIntegration) => void;
+  onCancel: () => void;
+}
+
+/** `inboxIntegrationSettings`: the kind's own account list and settings. */
+export interface InboxIntegrationSettingsProps {
+  kind: string;
+}
+
+export interface InboxIntegrationSlotProps {
+  inboxIntegrationSettings: InboxIntegrationSettingsProps;
+  inboxIntegrationForm: InboxIntegrationFormProps;
+  inboxConversationDetail: InboxConversationDetailProps;
+}
+
+/** What the shell gives the inbox: which kinds offer which slots, and their components. */
+export interface IntegrationComponents {
+  /** Whether an enabled UI plugin offers that slot for that kind. */
+  offers(kind: string, slot: InboxIntegrationSlot): boolean;
+  /** The component of one slot for one kind; `fresh` loads it again after a failure (a retry). */
+  load<Slot extends InboxIntegrationSlot>(kind: string, slot: Slot, fresh: boolean): Promise<ComponentType<InboxIntegrationSlotProps[Slot]>>;
+}
+
+/** Thrown (rejected) when no enabled UI plugin offers that slot for that kind. */
+export class IntegrationComponentMissing extends Error {
+  override readonly name = 'IntegrationComponentMissing';
+  constructor(
+    readonly kind: string,
+    readonly slot: InboxIntegrationSlot,
+  ) {
+    super(`No enabled UI plugin offers ${slot} for integrations of kind "${kind}"`);
+  }
+}
+
+// Shared as a Module Federation singleton with the rest of ui-sdk: the shell provides the loader, the
+// inbox's remote reads it.
+export const IntegrationComponentsContext = createContext<IntegrationComponents | null>(null);
