@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { BrowserRouter, LatticeProvider, MantineProvider, Navigate, Route, Routes } from '@lattice/ui-sdk';
+import { useMemo } from 'react';
+import { BrowserRouter, IntegrationComponentsContext, LatticeProvider, MantineProvider, Navigate, Route, Routes } from '@lattice/ui-sdk';
 import { RedirectOnUnauthenticated } from './auth/RedirectOnUnauthenticated.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { ShellLayout } from './layout/ShellLayout.js';
@@ -10,18 +11,22 @@ import { HomePage } from './pages/HomePage.js';
 import type { PluginsManifestResult } from './boot/plugins-manifest-request.js';
 import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
+import { integrationComponents } from './plugins/integration-components.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
 import { theme } from './theme.js';
 
 export function App({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
+  const components = useMemo(() => integrationComponents(plugins.plugins), [plugins]);
   return (
     <MantineProvider theme={theme}>
       <LatticeProvider client={client}>
         <PluginsProvider value={plugins}>
-          <BrowserRouter>
-            <RedirectOnUnauthenticated />
-            <AppRoutes />
-          </BrowserRouter>
+          <IntegrationComponentsContext.Provider value={components}>
+            <BrowserRouter>
+              <RedirectOnUnauthenticated />
+              <AppRoutes />
+            </BrowserRouter>
+          </IntegrationComponentsContext.Provider>
         </PluginsProvider>
       </LatticeProvider>
     </MantineProvider>

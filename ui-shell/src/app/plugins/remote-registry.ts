@@ -74,17 +74,25 @@ export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boole
 }
 
 async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
-  if (fresh || !registered.has(plugin.scope)) {
-    const entry = new URL(plugin.remoteEntry, window.location.href).href;
-    registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
-    registered.add(plugin.scope);
-  }
   performance.mark(`lattice:remote-load-start:${plugin.name}`);
-  const module = await loadRemote<Partial<RoutesModule>>(`${plugin.scope}/${plugin.routesModule.replace(/^\.\//, '')}`);
+  const module = await loadExposedModule<Partial<RoutesModule>>(plugin, plugin.routesModule, fresh);
   // Marks for bench/ui and the browser's performance panel: when a plugin's code became usable.
   performance.mark(`lattice:remote-loaded:${plugin.name}`);
   if (!module?.default) {
     throw new Error(`${plugin.name} does not export a component from ${plugin.routesModule}`);
   }
   return { default: module.default, preload: module.preload };
+}
+
+/**
+ * One module a plugin's remote exposes (`./routes`, or a component such as `./inboxConversationDetail`).
+ * The remote is registered on first use; `fresh` registers it again, dropping what the runtime cached.
+ */
+export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exposed: string, fresh: boolean): Promise<Module | null> {
+  if (fresh || !registered.has(plugin.scope)) {
+    const entry = new URL(plugin.remoteEntry, window.location.href).href;
+    registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
+    registered.add(plugin.scope);
+  }
+  return loadRemote<Module>(`${plugin.scope}/${exposed.replace(/^\.\//, '')}`);
 }
