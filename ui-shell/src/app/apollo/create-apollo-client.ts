@@ -1,17 +1,36 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws';
+import { Kind, OperationTypeNode } from 'graphql';
 import { graphQLErrorCode } from '@lattice/ui-sdk';
 import { announceUnauthenticated } from '../auth/unauthenticated-event.js';
 
-/** The one GraphQL client of the shell and its remotes: same-origin gateway, login cookie, POST only. */
+/** The gateway's websocket on this origin (the front-end server forwards `/gateway/` upgrades). */
+function gatewaySocketUrl(): string {
+  const url = new URL('/gateway/graphql', window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+/**
+ * The one GraphQL client of the shell and its remotes: same-origin gateway and login cookie; queries and
+ * mutations POST over HTTP, subscriptions share one websocket, opened only while one is active.
+ */
 export function createApolloClient(): ApolloClient {
   const errors = new ErrorLink(({ error, operation }) => {
     // A wrong password is also UNAUTHENTICATED; the login page shows it instead of redirecting.
     if (graphQLErrorCode(error) === 'UNAUTHENTICATED' && operation.operationName !== 'Login') announceUnauthenticated();
   });
   const http = new HttpLink({ uri: '/gateway/graphql', credentials: 'same-origin' });
+  const socket = new GraphQLWsLink(createClient({ url: gatewaySocketUrl, lazy: true, retryAttempts: 5 }));
+  const isSubscription = ({ query }: ApolloLink.Operation) => {
+    const definition = getMainDefinition(query);
+    return definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION;
+  };
   return new ApolloClient({
-    link: ApolloLink.from([errors, http]),
+    link: ApolloLink.from([errors, ApolloLink.split(isSubscription, socket, http)]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
