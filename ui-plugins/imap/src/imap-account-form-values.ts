@@ -1,0 +1,65 @@
+/** What the IMAP account form edits, as its inputs hold it (the port as typed). */
+export interface ImapAccountFormValues {
+  name: string;
+  host: string;
+  port: string;
+  tls: boolean;
+  user: string;
+  password: string;
+}
+
+export type ImapAccountField = 'name' | 'host' | 'port' | 'user' | 'password';
+
+/** Why the form cannot be sent yet, by field. */
+export type ImapAccountProblems = Partial<Record<ImapAccountField, string>>;
+
+/** The integration's `data`: the IMAP account keys `imap:createIntegration` reads (api-plugins/imap). */
+export interface ImapAccountData {
+  host: string;
+  port: number;
+  tls: boolean;
+  user: string;
+  password: string;
+}
+
+export interface ImapIntegrationInput {
+  name: string;
+  data: ImapAccountData;
+}
+
+const tlsPort = '993';
+const plainPort = '143';
+
+export const emptyImapAccountForm: ImapAccountFormValues = { name: '', host: '', port: tlsPort, tls: true, user: '', password: '' };
+
+/** Turns TLS on or off; a port still at the other mode's standard one follows (993 with TLS, 143 without). */
+export function withTls(values: ImapAccountFormValues, tls: boolean): ImapAccountFormValues {
+  const port = values.port.trim();
+  if (tls && port === plainPort) return { ...values, tls, port: tlsPort };
+  if (!tls && port === tlsPort) return { ...values, tls, port: plainPort };
+  return { ...values, tls };
+}
+
+function portOf(typed: string): number | null {
+  const trimmed = typed.trim();
+  if (!/^\d{1,5}$/.test(trimmed)) return null;
+  const port = Number(trimmed);
+  return port >= 1 && port <= 65_535 ? port : null;
+}
+
+/** The mutation's name and data, or every problem to show next to its field. */
+export function imapIntegrationInputOf(values: ImapAccountFormValues): { input: ImapIntegrationInput } | { problems: ImapAccountProblems } {
+  const name = values.name.trim();
+  const host = values.host.trim();
+  const user = values.user.trim();
+  const port = portOf(values.port);
+  const problems: ImapAccountProblems = {};
+  if (!name) problems.name = 'Name is required';
+  if (!host) problems.host = 'IMAP host is required';
+  if (port === null) problems.port = 'Port must be a whole number from 1 to 65535';
+  if (!user) problems.user = 'User is required';
+  // Spaces may be part of a password, so it is sent exactly as typed.
+  if (!values.password) problems.password = 'Password is required';
+  if (port === null || Object.keys(problems).length > 0) return { problems };
+  return { input: { name, data: { host, port, tls: values.tls, user, password: values.password } } };
+}

@@ -1,0 +1,54 @@
+/** One address of a stored mail, as `imapConversationDetail`'s `mailData` lists them. */
+export interface MailAddress {
+  name: string;
+  email: string;
+}
+
+/** SPEC.md `mailData`: what one stored mail holds. */
+export interface MailData {
+  messageId: string;
+  from: MailAddress[];
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+  subject: string;
+  body: string;
+}
+
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function addressesOf(value: unknown): MailAddress[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isObject).map((entry) => ({ name: text(entry.name), email: text(entry.email) }));
+}
+
+// mailData is a JSON scalar: nothing in the schema promises its shape, so a missing or odd key becomes
+// empty rather than breaking the view.
+export function mailDataOf(value: unknown): MailData {
+  const data = isObject(value) ? value : {};
+  return {
+    messageId: text(data.messageId),
+    from: addressesOf(data.from),
+    to: addressesOf(data.to),
+    cc: addressesOf(data.cc),
+    bcc: addressesOf(data.bcc),
+    subject: text(data.subject),
+    body: text(data.body),
+  };
+}
+
+/** `Name <email>`, or just the one of the two that is there. */
+export function formatAddress({ name, email }: MailAddress): string {
+  const trimmedName = name.trim();
+  const trimmedEmail = email.trim();
+  if (trimmedName && trimmedEmail) return `${trimmedName} <${trimmedEmail}>`;
+  return trimmedName || trimmedEmail;
+}
+
+/** Every address of a list, formatted, joined by ", ". */
+export function formatAddressList(addresses: MailAddress[]): string {
+  return addresses.map(formatAddress).filter(Boolean).join(', ');
+}
