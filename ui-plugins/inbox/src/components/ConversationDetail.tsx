@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Badge, Button, Divider, Group, IntegrationComponent, Stack, Text, Title, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { changeStatusMutation, conversationDetailQuery } from '../graphql/conversation-queries.js';
+import { formatWhen } from '../format-when.js';
+import { CustomerLine } from './CustomerLine.js';
+
+/** One conversation: who and when, its status with the button that changes it, and the integration's own view. */
+export function ConversationDetail({ conversationId }: { conversationId: string }) {
+  const { data, loading, error } = useQuery(conversationDetailQuery, { variables: { _id: conversationId } });
+  const [changeStatus, { loading: changing }] = useMutation(changeStatusMutation);
+  const [failure, setFailure] = useState<string | null>(null);
+  const conversation = data?.conversationDetail;
+
+  if (error && !conversation) {
+    return (
+      <Alert color="red" title="Could not load the conversation" role="alert">
+        {graphQLErrorMessage(error)}
+      </Alert>
+    );
+  }
+  if (!conversation) return loading ? <Text c="dimmed">Loading the conversation…</Text> : null;
+
+  const closed = conversation.status === 'closed';
+  const toggle = async () => {
+    setFailure(null);
+    try {
+      await changeStatus({ variables: { _ids: [conversation._id], status: closed ? 'open' : 'closed' } });
+    } catch (reason) {
+      setFailure(graphQLErrorMessage(reason));
+    }
+  };
+  return (
+    <Stack data-testid="conversation-detail">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={3}>{conversation.content || '(no content)'}</Title>
+          {conversation.customerId && <CustomerLine customerId={conversation.customerId} />}
+          <Text size="sm" c="dimmed">
+            {conversation.integration?.name ?? 'Unknown integration'} · started {formatWhen(conversation.createdAt)} · last activity{' '}
+            {formatWhen(conversation.updatedAt)}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Badge variant="light" color={closed ? 'gray' : 'green'} data-testid="conversation-status">
+            {conversation.status ?? 'open'}
+          </Badge>
+          <Button size="xs" variant="light" loading={changing} onClick={() => void toggle()}>
+            {closed ? 'Reopen conversation' : 'Close conversation'}
+          </Button>
+        </Group>
+      </Group>
+      {failure && (
+        <Alert color="red" title="The status was not changed" role="alert" withCloseButton onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <Divider />
+      {conversation.integration?.kind && conversation.integrationId ? (
+        <IntegrationComponent
+          kind={conversation.integration.kind}
+          slot="inboxConversationDetail"
+          props={{ conversationId: conversation._id, integrationId: conversation.integrationId }}
+        />
+      ) : (
+        <Text c="dimmed">This conversation's integration no longer exists.</Text>
+      )}
+    </Stack>
+  );
+}

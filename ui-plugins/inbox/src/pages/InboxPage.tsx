@@ -1,0 +1,95 @@
+import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { Alert, Badge, Button, Flex, Group, NativeSelect, Paper, Stack, Text, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
+import { conversationChangedSubscription, conversationListQuery } from '../graphql/conversation-queries.js';
+import { conversationListVariables, inboxSearchParams, pageCount, readInboxFilters, type InboxFilters, type StatusFilter } from '../inbox-filters.js';
+import { ConversationList } from '../components/ConversationList.js';
+import { ConversationDetail } from '../components/ConversationDetail.js';
+
+const perPage = 20;
+
+/** /inbox/: conversations on the left (filter, pages), the selected one on the right; both follow changes live. */
+export function InboxPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readInboxFilters(searchParams);
+  const client = useApolloClient();
+  const { data, previousData, loading, error, refetch } = useQuery(conversationListQuery, {
+    variables: conversationListVariables(filters, perPage),
+  });
+  useSubscription(conversationChangedSubscription, {
+    onData: ({ data: event }) => {
+      // A change to the open conversation may be a new message in the integration's own detail view,
+      // which the inbox cannot name: refresh every active query. Otherwise the list (order, new ones) only.
+      if (event.data?.conversationChanged?._id === filters.conversationId) void client.refetchQueries({ include: 'active' });
+      else void refetch();
+    },
+  });
+  const shown = data ?? previousData;
+  const total = shown?.conversationsTotalCount ?? 0;
+  const pages = pageCount(total, perPage);
+  const show = (change: Partial<InboxFilters>) => setSearchParams(inboxSearchParams({ ...filters, ...change }));
+
+  return (
+    <Flex gap="lg" align="flex-start" wrap="wrap">
+      <Stack w={400}>
+        <Group justify="space-between">
+          <Title order={2}>Inbox</Title>
+          <Badge variant="light" size="lg" data-testid="conversations-total-count">
+            {shown ? `${total} conversations` : '…'}
+          </Badge>
+        </Group>
+        <Group grow>
+          <NativeSelect
+            label="Integration"
+            value={filters.integrationId ?? ''}
+            onChange={(event) => show({ integrationId: event.currentTarget.value || null, page: 1, conversationId: null })}
+            data={[
+              { value: '', label: 'All integrations' },
+              ...(shown?.integrations ?? []).map((integration) => ({ value: integration._id, label: integration.name ?? integration._id })),
+            ]}
+          />
+          <NativeSelect
+            label="Status"
+            value={filters.status}
+            onChange={(event) => show({ status: event.currentTarget.value as StatusFilter, page: 1 })}
+            data={[
+              { value: 'open', label: 'Open' },
+              { value: 'closed', label: 'Closed' },
+              { value: 'all', label: 'All' },
+            ]}
+          />
+        </Group>
+        {error && !shown && (
+          <Alert color="red" title="Could not load conversations" role="alert">
+            {graphQLErrorMessage(error)}
+          </Alert>
+        )}
+        <ConversationList
+          conversations={shown?.conversations ?? null}
+          selectedId={filters.conversationId}
+          onSelect={(conversationId) => show({ conversationId })}
+        />
+        {pages > 1 && (
+          <Group justify="space-between">
+            <Button variant="default" size="xs" disabled={filters.page <= 1} onClick={() => show({ page: filters.page - 1 })}>
+              Newer
+            </Button>
+            <Text size="sm" c="dimmed">
+              Page {filters.page} of {pages}
+            </Text>
+            <Button variant="default" size="xs" disabled={filters.page >= pages} onClick={() => show({ page: filters.page + 1 })}>
+              Older
+            </Button>
+          </Group>
+        )}
+        {loading && !shown && <Text c="dimmed">Loading conversations…</Text>}
+      </Stack>
+      <Paper withBorder p="md" flex={1} miw={420}>
+        {filters.conversationId ? (
+          <ConversationDetail conversationId={filters.conversationId} />
+        ) : (
+          <Text c="dimmed">Select a conversation to read it.</Text>
+        )}
+      </Paper>
+    </Flex>
+  );
+}
