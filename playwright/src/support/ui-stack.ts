@@ -1,6 +1,7 @@
 import { startFrontendServer, type FrontendPlugin, type RunningFrontendServer } from '@lattice/ui-shell/server';
 import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
 import documentsPlugin from '@lattice/plugin-documents';
+import type { PluginDefinition } from '@lattice/plugin-sdk';
 import { ensureUiBuilt } from './ensure-ui-built.js';
 
 export interface UiStack {
@@ -13,10 +14,16 @@ export interface UiStack {
   stop(): Promise<void>;
 }
 
-/** The platform on the embedded services (core + documents) and the front-end server, all on free ports. */
-export async function startUiStack(plugins: FrontendPlugin[] = [{ name: 'documents', ui: 'local' }]): Promise<UiStack> {
+/**
+ * The platform on the embedded services (core and `apiPlugins`, documents unless told) and the front-end
+ * server with the UI `plugins`, all on free ports.
+ */
+export async function startUiStack(
+  plugins: FrontendPlugin[] = [{ name: 'documents', ui: 'local' }],
+  apiPlugins: PluginDefinition[] = [documentsPlugin],
+): Promise<UiStack> {
   ensureUiBuilt();
-  const platform = await startTestPlatform({ plugins: [documentsPlugin] });
+  const platform = await startTestPlatform({ plugins: apiPlugins });
   const start = (list: FrontendPlugin[]) => startFrontendServer({ port: 0, gatewayUrl: platform.gatewayUrl, plugins: list });
   let frontend: RunningFrontendServer;
   try {

@@ -1,0 +1,159 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import type { Page } from 'playwright-core';
+import contactsPlugin from '@lattice/plugin-contacts';
+import inboxPlugin from '@lattice/plugin-inbox';
+import imapPlugin from '@lattice/plugin-imap';
+import { newPage } from './support/browser-page.js';
+import { openLoggedIn } from './support/log-in.js';
+import { useBrowserAndStack } from './support/use-browser-and-stack.js';
+
+const env = useBrowserAndStack(
+  [
+    { name: 'inbox', ui: 'local' },
+    { name: 'imap', ui: 'local' },
+  ],
+  [contactsPlugin, inboxPlugin, imapPlugin],
+);
+
+interface Mail {
+  messageId: string;
+  subject: string;
+  from: { name: string; address: string };
+  body?: string;
+  inReplyTo?: string;
+}
+
+async function createIntegration(name: string): Promise<{ _id: string; webhookToken: string }> {
+  const created = await env.stack.platform.graphql<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } | null }>(
+    'mutation ($name: String!) { integrationsCreateExternalIntegration(kind: "imap", name: $name) { _id webhookToken } }',
+    { name },
+  );
+  const integration = created.data?.integrationsCreateExternalIntegration;
+  assert.ok(integration, `created the integration: ${JSON.stringify(created.errors)}`);
+  return integration;
+}
+
+/** Delivers a mail as a channel would: POST /pl:imap/receive on the gateway with the webhook token. */
+async function deliver(integration: { _id: string; webhookToken: string }, mail: Mail): Promise<void> {
+  const response = await fetch(`${env.stack.platform.gatewayUrl}/pl:imap/receive`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-integration-token': integration.webhookToken },
+    body: JSON.stringify({
+      integrationId: integration._id,
+      messageId: mail.messageId,
+      subject: mail.subject,
+      body: mail.body ?? `About: ${mail.subject}`,
+      from: [mail.from],
+      to: [{ name: 'Support', address: 'support@lattice.test' }],
+      ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo, references: [mail.inReplyTo] } : {}),
+    }),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
+
+const rows = (page: Page) => page.getByTestId('conversation-row');
+const totalCount = (page: Page) => page.getByTestId('conversations-total-count');
+
+/** A local port with nothing listening: an IMAP server that refuses the connection. */
+async function closedPort(): Promise<number> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('inbox: conversations arrive live, open with the imap view, close and reopen, filter by status', async () => {
+  const support = await createIntegration('Support mailbox');
+  await deliver(support, { messageId: '<invoice-1@mail.test>', subject: 'Invoice question', from: { name: 'Alice Ames', address: 'alice@mail.test' } });
+  await deliver(support, { messageId: '<delivery-1@mail.test>', subject: 'Delivery date', from: { name: 'Bob Berg', address: 'bob@mail.test' } });
+
+  const { page, pageErrors } = await newPage(env.browser);
+  await openLoggedIn(page, env.stack, '/inbox/');
+  await totalCount(page).filter({ hasText: '2 conversations' }).waitFor();
+  // Newest activity first.
+  assert.deepEqual(await rows(page).locator('.mantine-NavLink-label').allTextContents(), ['Delivery date', 'Invoice question']);
+
+  await rows(page).filter({ hasText: 'Invoice question' }).click();
+  await page.waitForURL((url) => url.searchParams.has('conversation'));
+  const detail = page.getByTestId('conversation-detail');
+  await detail.getByRole('heading', { name: 'Invoice question', level: 3 }).waitFor();
+  await detail.getByTestId('conversation-customer').filter({ hasText: 'alice@mail.test' }).waitFor();
+  // The imap plugin's own view of the conversation, loaded from its remote.
+  const messages = detail.getByTestId('imap-message');
+  await messages.first().waitFor();
+  assert.equal(await messages.count(), 1);
+  await messages.first().getByText('Alice Ames <alice@mail.test>').waitFor();
+
+  // A reply arrives while the conversation is open: the imap view shows it without a reload.
+  await deliver(support, {
+    messageId: '<invoice-2@mail.test>',
+    subject: 'Re: Invoice question',
+    body: 'Any news on the invoice?',
+    from: { name: 'Alice Ames', address: 'alice@mail.test' },
+    inReplyTo: '<invoice-1@mail.test>',
+  });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="imap-message"]').length === 2);
+  await messages.nth(1).getByText('Any news on the invoice?').waitFor();
+  // And a new sender's mail appears in the list, on top.
+  await deliver(support, { messageId: '<hello-1@mail.test>', subject: 'Hello there', from: { name: 'Carol Cruz', address: 'carol@mail.test' } });
+  await totalCount(page).filter({ hasText: '3 conversations' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="conversation-row"] .mantine-NavLink-label')?.textContent === 'Hello there');
+
+  // Closing moves it out of the open list; the status filter is in the URL and survives a reload.
+  await detail.getByRole('button', { name: 'Close conversation' }).click();
+  await detail.getByTestId('conversation-status').filter({ hasText: 'closed' }).waitFor();
+  await totalCount(page).filter({ hasText: '2 conversations' }).waitFor();
+  assert.equal(await rows(page).filter({ hasText: 'Invoice question' }).count(), 0);
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Closed' });
+  await page.waitForURL((url) => url.searchParams.get('status') === 'closed');
+  await page.reload();
+  await totalCount(page).filter({ hasText: '1 conversations' }).waitFor();
+  await rows(page).filter({ hasText: 'Invoice question' }).waitFor();
+  await detail.getByRole('button', { name: 'Reopen conversation' }).click();
+  await detail.getByTestId('conversation-status').filter({ hasText: 'open' }).waitFor();
+  await page.getByTestId('conversations-empty').waitFor();
+  assert.deepEqual(pageErrors, []);
+});
+
+test('integrations: the imap form reports a refusing server, an integration is created and removed with its conversations', async () => {
+  const { page, pageErrors } = await newPage(env.browser);
+  await openLoggedIn(page, env.stack, '/inbox/integrations');
+  await page.getByRole('heading', { name: 'Integrations', level: 2 }).waitFor();
+
+  // The button and the dialog carry the kind's label, as the imap plugin announces it.
+  await page.getByRole('button', { name: 'Add IMAP e-mail integration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add IMAP e-mail integration' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Refused');
+  await dialog.getByRole('textbox', { name: 'IMAP host' }).fill('127.0.0.1');
+  await dialog.getByRole('textbox', { name: 'Port' }).fill(String(await closedPort()));
+  await dialog.getByRole('checkbox', { name: 'Use TLS' }).uncheck();
+  await dialog.getByRole('textbox', { name: 'User' }).fill('nobody');
+  await dialog.getByLabel('Password').fill('wrong');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('alert').filter({ hasText: /ECONNREFUSED|refused/i }).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // Nothing was kept of the refused one (the inbox removes its record when the plugin's side fails).
+  assert.equal(await page.getByTestId('integration-row').filter({ hasText: 'Refused' }).count(), 0);
+
+  const removable = await createIntegration('Short-lived');
+  await deliver(removable, { messageId: '<short-1@mail.test>', subject: 'Soon gone', from: { name: 'Dan Dee', address: 'dan@mail.test' } });
+  await page.goto(`${env.stack.frontend.url}/inbox/?status=all`);
+  await rows(page).filter({ hasText: 'Soon gone' }).waitFor();
+  const countBefore = Number((await totalCount(page).textContent())?.match(/\d+/)?.[0]);
+
+  await page.goto(`${env.stack.frontend.url}/inbox/integrations`);
+  const row = page.getByTestId('integration-row').filter({ hasText: 'Short-lived' });
+  await row.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove integration' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await row.waitFor({ state: 'detached' });
+
+  await page.goto(`${env.stack.frontend.url}/inbox/?status=all`);
+  await totalCount(page).filter({ hasText: `${countBefore - 1} conversations` }).waitFor();
+  assert.equal(await rows(page).filter({ hasText: 'Soon gone' }).count(), 0);
+  assert.deepEqual(pageErrors, []);
+});
