@@ -1,6 +1,5 @@
 import { Paper, Stack, Text, Title } from '@lattice/ui-sdk';
 import type { ImapMessageRow } from '../graphql/conversation-detail-query.js';
-import { mailBodyText } from '../mail-body-text.js';
 import { formatAddressList, mailDataOf, type MailAddress } from '../mail-data.js';
 
 function AddressLine({ label, addresses }: { label: string; addresses: MailAddress[] }) {
@@ -14,10 +13,13 @@ function AddressLine({ label, addresses }: { label: string; addresses: MailAddre
   );
 }
 
-/** One stored mail: subject, addresses and the body as plain text (an HTML body as its text, never as markup). */
+/**
+ * One stored mail: subject, addresses and the body as text. The imap plugin stores the text part (mailparser
+ * derives it from the HTML of an HTML-only mail), and React escapes it: markup is never rendered.
+ */
 export function ImapMessage({ message }: { message: ImapMessageRow }) {
   const mail = mailDataOf(message.mailData);
-  const body = mailBodyText(mail.body);
+  const body = mail.body;
   return (
     <Paper component="article" withBorder p="md" data-testid="imap-message">
       <Stack gap="xs">
