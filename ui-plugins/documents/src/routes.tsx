@@ -1,6 +1,5 @@
-import { Route, Routes } from '@lattice/ui-sdk';
+import { PluginPageNotFound, Route, Routes } from '@lattice/ui-sdk';
 import { DocumentsPage } from './pages/DocumentsPage.js';
-import { DocumentsNotFound } from './pages/DocumentsNotFound.js';
 
 export { preloadDocumentsPage as preload } from './preload-documents-page.js';
 
@@ -9,7 +8,7 @@ export default function DocumentsRoutes() {
   return (
     <Routes>
       <Route index element={<DocumentsPage />} />
-      <Route path="*" element={<DocumentsNotFound />} />
+      <Route path="*" element={<PluginPageNotFound plugin="documents" home={{ to: '/documents/', label: 'All documents' }} />} />
     </Routes>
   );
 }

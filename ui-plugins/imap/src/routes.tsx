@@ -1,13 +1,12 @@
-import { Route, Routes } from '@lattice/ui-sdk';
+import { PluginPageNotFound, Route, Routes } from '@lattice/ui-sdk';
 import { ImapAccountsPage } from './pages/ImapAccountsPage.js';
-import { ImapNotFound } from './pages/ImapNotFound.js';
 
 /** What the shell renders under /imap/ (exposed as `./routes`). */
 export default function ImapRoutes() {
   return (
     <Routes>
       <Route index element={<ImapAccountsPage />} />
-      <Route path="*" element={<ImapNotFound />} />
+      <Route path="*" element={<PluginPageNotFound plugin="imap" home={{ to: '/imap/', label: 'IMAP accounts' }} />} />
     </Routes>
   );
 }

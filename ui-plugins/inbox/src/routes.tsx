@@ -1,7 +1,6 @@
-import { Route, Routes } from '@lattice/ui-sdk';
+import { PluginPageNotFound, Route, Routes } from '@lattice/ui-sdk';
 import { InboxPage } from './pages/InboxPage.js';
 import { IntegrationsPage } from './pages/IntegrationsPage.js';
-import { InboxNotFound } from './pages/InboxNotFound.js';
 
 /** What the shell renders under /inbox/ (exposed as `./routes`). */
 export default function InboxRoutes() {
@@ -9,7 +8,7 @@ export default function InboxRoutes() {
     <Routes>
       <Route index element={<InboxPage />} />
       <Route path="integrations" element={<IntegrationsPage />} />
-      <Route path="*" element={<InboxNotFound />} />
+      <Route path="*" element={<PluginPageNotFound plugin="inbox" home={{ to: '/inbox/', label: 'Inbox' }} />} />
     </Routes>
   );
 }
