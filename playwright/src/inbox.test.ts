@@ -157,3 +157,26 @@ test('integrations: the imap form reports a refusing server, an integration is c
   assert.equal(await rows(page).filter({ hasText: 'Soon gone' }).count(), 0);
   assert.deepEqual(pageErrors, []);
 });
+
+test('an unreachable imap remote: the inbox still opens and closes the conversation, the imap view says so, retry loads it', async () => {
+  const integration = await createIntegration('Fallback mailbox');
+  await deliver(integration, { messageId: '<remote-down-1@mail.test>', subject: 'While the imap UI is down', from: { name: 'Eve Eck', address: 'eve@mail.test' } });
+  const { page } = await newPage(env.browser);
+  const remoteEntry = '**/plugins/imap/remoteEntry.js';
+  await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
+
+  await openLoggedIn(page, env.stack, `/inbox/?integration=${integration._id}`);
+  await rows(page).filter({ hasText: 'While the imap UI is down' }).click();
+  const detail = page.getByTestId('conversation-detail');
+  const unavailable = detail.getByTestId('integration-component-unavailable');
+  await unavailable.getByText('The imap view is unavailable').waitFor();
+  // The inbox's own part keeps working.
+  await detail.getByRole('button', { name: 'Close conversation' }).click();
+  await detail.getByTestId('conversation-status').filter({ hasText: 'closed' }).waitFor();
+
+  await page.unroute(remoteEntry);
+  await unavailable.getByRole('button', { name: 'Retry' }).click();
+  await detail.getByTestId('imap-message').filter({ hasText: 'While the imap UI is down' }).waitFor();
+  assert.equal(await unavailable.count(), 0);
+  await page.context().close();
+});
