@@ -1,5 +1,6 @@
-import { Component, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ComponentType } from 'react';
 import { Alert, Button, Code, Loader, Stack, Text } from '../components/mantine.js';
+import { RemoteBoundary } from '../components/RemoteBoundary.js';
 import {
   IntegrationComponentsContext,
   type InboxIntegrationSlot,
@@ -50,9 +51,9 @@ export function IntegrationComponent<Slot extends InboxIntegrationSlot>({ kind, 
   if (!current?.View) return <Loader size="sm" aria-label={`Loading the ${kind} view`} />;
   const View = current.View as ComponentType<InboxIntegrationSlotProps[Slot]>;
   return (
-    <IntegrationBoundary key={key} fallback={unavailable}>
+    <RemoteBoundary key={key} fallback={unavailable}>
       <View {...(props as InboxIntegrationSlotProps[Slot] & object)} />
-    </IntegrationBoundary>
+    </RemoteBoundary>
   );
 }
 
@@ -68,16 +69,4 @@ function IntegrationComponentUnavailable({ kind, error, onRetry }: { kind: strin
       </Stack>
     </Alert>
   );
-}
-
-class IntegrationBoundary extends Component<{ fallback: (error: Error) => ReactNode; children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  override render() {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
-  }
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { PluginManifestEntry } from '@lattice/ui-sdk';
+import { RemoteBoundary, type PluginManifestEntry } from '@lattice/ui-sdk';
 import { PageLoader } from '../layout/PageLoader.js';
 import { PluginUnavailable } from './PluginUnavailable.js';
-import { RemoteBoundary } from './RemoteBoundary.js';
 import { loadedPluginRoutes, pluginRoutesForPage } from './remote-registry.js';
 import { pluginLabel } from './plugin-route-paths.js';
 

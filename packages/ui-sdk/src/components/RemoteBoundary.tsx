@@ -5,7 +5,7 @@ interface RemoteBoundaryProps {
   children: ReactNode;
 }
 
-/** Keeps one remote's failure (entry unreachable, module missing, render throws) inside its own page. */
+/** Keeps one remote's failure (entry unreachable, module missing, render throws) inside its own page or slot. */
 export class RemoteBoundary extends Component<RemoteBoundaryProps, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 
