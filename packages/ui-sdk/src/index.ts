@@ -14,6 +14,7 @@ export type {
 export * from './components/mantine.js';
 export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams, NavLink as RouterNavLink } from './components/router.js';
 export { DateInput } from './components/DateInput.js';
+export { ConfirmModal } from './components/ConfirmModal.js';
 export { PluginPageNotFound } from './components/PluginPageNotFound.js';
 export { RemoteBoundary } from './components/RemoteBoundary.js';
 export {

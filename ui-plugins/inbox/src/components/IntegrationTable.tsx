@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Group, Modal, Table, Text, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Button, ConfirmModal, Table, Text, graphQLErrorMessage } from '@lattice/ui-sdk';
 import { removeIntegrationMutation, type IntegrationRow } from '../graphql/integration-queries.js';
 import { formatWhen } from '../format-when.js';
 
@@ -8,23 +8,27 @@ interface IntegrationTableProps {
   integrations: IntegrationRow[] | null;
   labelOf: (kind: string | null) => string;
   onRemoved: () => void;
-  onError: (message: string) => void;
 }
 
-export function IntegrationTable({ integrations, labelOf, onRemoved, onError }: IntegrationTableProps) {
+export function IntegrationTable({ integrations, labelOf, onRemoved }: IntegrationTableProps) {
   const [removing, setRemoving] = useState<IntegrationRow | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [remove, { loading }] = useMutation(removeIntegrationMutation);
   if (!integrations) return null;
   if (integrations.length === 0) return <Text c="dimmed">No integrations yet.</Text>;
 
+  const close = () => {
+    setRemoving(null);
+    setFailure(null);
+  };
   const confirm = async (integration: IntegrationRow) => {
+    setFailure(null);
     try {
       await remove({ variables: { _id: integration._id } });
+      close();
       onRemoved();
     } catch (error) {
-      onError(graphQLErrorMessage(error));
-    } finally {
-      setRemoving(null);
+      setFailure(graphQLErrorMessage(error));
     }
   };
   return (
@@ -44,7 +48,7 @@ export function IntegrationTable({ integrations, labelOf, onRemoved, onError }: 
               <Table.Td>{integration.name ?? integration._id}</Table.Td>
               <Table.Td>{labelOf(integration.kind)}</Table.Td>
               <Table.Td>{formatWhen(integration.createdAt)}</Table.Td>
-              <Table.Td>
+              <Table.Td ta="right">
                 <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(integration)}>
                   Remove
                 </Button>
@@ -54,19 +58,18 @@ export function IntegrationTable({ integrations, labelOf, onRemoved, onError }: 
         </Table.Tbody>
       </Table>
       {removing && (
-        <Modal opened onClose={() => setRemoving(null)} title="Remove integration">
-          <Text mb="md">
+        <ConfirmModal
+          title="Remove integration"
+          confirmLabel="Remove"
+          busy={loading}
+          failure={failure ? { title: 'The integration was not removed', message: failure } : null}
+          onConfirm={() => void confirm(removing)}
+          onClose={close}
+        >
+          <Text>
             Remove “{removing.name ?? removing._id}”? Its conversations and what its plugin stored for it are removed too.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={loading} onClick={() => void confirm(removing)}>
-              Remove
-            </Button>
-          </Group>
-        </Modal>
+        </ConfirmModal>
       )}
     </>
   );

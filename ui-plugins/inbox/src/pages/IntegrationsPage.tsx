@@ -24,7 +24,6 @@ export function IntegrationsPage() {
   const components = useContext(IntegrationComponentsContext);
   const [adding, setAdding] = useState<IntegrationKind | null>(null);
   const [created, setCreated] = useState<CreatedIntegration | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const shown = data ?? previousData;
   const kinds = shown?.integrationKinds ?? [];
   const labelOf = (kind: string | null) => kinds.find((entry) => entry.kind === kind)?.label ?? kind ?? 'unknown';
@@ -47,11 +46,6 @@ export function IntegrationsPage() {
           </Code>
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" title="The integration was not removed" role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
       <Group>
         {kinds.map((kind) => (
           <Button key={kind.kind} onClick={() => setAdding(kind)} disabled={!components?.offers(kind.kind, 'inboxIntegrationForm')}>
@@ -60,7 +54,7 @@ export function IntegrationsPage() {
         ))}
         {shown && kinds.length === 0 && <Text c="dimmed">No integration plugin is running, so none can be added now.</Text>}
       </Group>
-      <IntegrationTable integrations={shown?.integrations ?? null} labelOf={labelOf} onRemoved={() => void refetch()} onError={setFailure} />
+      <IntegrationTable integrations={shown?.integrations ?? null} labelOf={labelOf} onRemoved={() => void refetch()} />
       {kinds
         .filter((kind) => components?.offers(kind.kind, 'inboxIntegrationSettings'))
         .map((kind) => (

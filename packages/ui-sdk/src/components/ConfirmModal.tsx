@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack } from './mantine.js';
+
+interface ConfirmModalProps {
+  title: string;
+  /** What will happen, in the plugin's words. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** The confirmed action is running: the button shows it and cannot be pressed twice. */
+  busy: boolean;
+  /** Why the last attempt failed, shown in the dialog so that the user can try again or cancel. */
+  failure?: { title: string; message: string } | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** A dialog that asks before a destructive action (a remove), with Cancel and a red confirm button. */
+export function ConfirmModal({ title, children, confirmLabel, busy, failure, onConfirm, onClose }: ConfirmModalProps) {
+  return (
+    <Modal opened onClose={onClose} title={title}>
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert" title={failure.title}>
+            {failure.message}
+          </Alert>
+        )}
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={busy} onClick={onConfirm} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
