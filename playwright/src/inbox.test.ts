@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import contactsPlugin from '@lattice/plugin-contacts';
 import inboxPlugin from '@lattice/plugin-inbox';
 import imapPlugin from '@lattice/plugin-imap';
@@ -56,6 +56,13 @@ async function deliver(integration: { _id: string; webhookToken: string }, mail:
 const rows = (page: Page) => page.getByTestId('conversation-row');
 const totalCount = (page: Page) => page.getByTestId('conversations-total-count');
 
+/** Resolves once the page has sent a subscription over the gateway's websocket (the inbox's live updates). */
+function subscribedOnce(page: Page): Promise<void> {
+  return new Promise((resolve) =>
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => String(frame.payload).includes('"type":"subscribe"') && resolve())),
+  );
+}
+
 /** A local port with nothing listening: an IMAP server that refuses the connection. */
 async function closedPort(): Promise<number> {
   const server: Server = createServer();
@@ -71,6 +78,7 @@ test('inbox: conversations arrive live, open with the imap view, close and reope
   await deliver(support, { messageId: '<delivery-1@mail.test>', subject: 'Delivery date', from: { name: 'Bob Berg', address: 'bob@mail.test' } });
 
   const { page, pageErrors } = await newPage(env.browser);
+  const subscribed = subscribedOnce(page);
   await openLoggedIn(page, env.stack, '/inbox/');
   await totalCount(page).filter({ hasText: '2 conversations' }).waitFor();
   // Newest activity first.
@@ -88,6 +96,7 @@ test('inbox: conversations arrive live, open with the imap view, close and reope
   await messages.first().getByText('Alice Ames <alice@mail.test>').waitFor();
 
   // A reply arrives while the conversation is open: the imap view shows it without a reload.
+  await subscribed;
   await deliver(support, {
     messageId: '<invoice-2@mail.test>',
     subject: 'Re: Invoice question',
@@ -178,5 +187,38 @@ test('an unreachable imap remote: the inbox still opens and closes the conversat
   await unavailable.getByRole('button', { name: 'Retry' }).click();
   await detail.getByTestId('imap-message').filter({ hasText: 'While the imap UI is down' }).waitFor();
   assert.equal(await unavailable.count(), 0);
+  await page.context().close();
+});
+
+test('a dropped websocket: the inbox reconnects and shows what arrived while it was down', async () => {
+  const integration = await createIntegration('Flaky network');
+  await deliver(integration, { messageId: '<flaky-1@mail.test>', subject: 'Before the drop', from: { name: 'Fay Fox', address: 'fay@mail.test' } });
+  const { page } = await newPage(env.browser);
+  // The page's sockets to the gateway go through this route and reach it; while `down`, attempts to reconnect
+  // are closed as a restarting server would (1012), so the client keeps retrying.
+  let down = false;
+  const reachedGateway: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/gateway\/graphql$/, (socket) => {
+    if (down) return socket.close({ code: 1012, reason: 'restarting' });
+    socket.connectToServer();
+    reachedGateway.push(socket);
+  });
+  const subscribed = subscribedOnce(page);
+  await openLoggedIn(page, env.stack, `/inbox/?integration=${integration._id}`);
+  await rows(page).filter({ hasText: 'Before the drop' }).waitFor();
+  await subscribed;
+
+  // Every socket so far goes down (the login's redirect may have opened and dropped one already).
+  down = true;
+  const connectedBefore = reachedGateway.length;
+  await Promise.all(reachedGateway.map((socket) => socket.close({ code: 1012, reason: 'restarting' })));
+  await deliver(integration, { messageId: '<flaky-2@mail.test>', subject: 'Sent during the outage', from: { name: 'Hal Hay', address: 'hal@mail.test' } });
+  // Published while no socket listened: no event will ever bring it, so the list does not show it yet.
+  await page.waitForTimeout(2000);
+  assert.equal(await rows(page).filter({ hasText: 'Sent during the outage' }).count(), 0);
+
+  down = false;
+  await rows(page).filter({ hasText: 'Sent during the outage' }).waitFor({ timeout: 30_000 });
+  assert.equal(reachedGateway.length, connectedBefore + 1, 'the client reconnected once the gateway answered again');
   await page.context().close();
 });

@@ -14,9 +14,16 @@ function gatewaySocketUrl(): string {
   return url.href;
 }
 
+/** Waits before the next attempt to reopen the websocket: 1, 2, 4 … 30 s, with jitter so tabs spread out. */
+async function socketRetryWait(retries: number): Promise<void> {
+  const delay = Math.min(1000 * 2 ** retries, 30_000) + Math.floor(Math.random() * 1000);
+  await new Promise((resolve) => setTimeout(resolve, delay));
+}
+
 /**
  * The one GraphQL client of the shell and its remotes: same-origin gateway and login cookie; queries and
- * mutations POST over HTTP, subscriptions share one websocket, opened only while one is active.
+ * mutations POST over HTTP, subscriptions share one websocket, opened only while one is active and reopened
+ * for as long as one is (a gateway restart must not end live updates).
  */
 export function createApolloClient(): ApolloClient {
   const errors = new ErrorLink(({ error, operation }) => {
@@ -24,14 +31,20 @@ export function createApolloClient(): ApolloClient {
     if (graphQLErrorCode(error) === 'UNAUTHENTICATED' && operation.operationName !== 'Login') announceUnauthenticated();
   });
   const http = new HttpLink({ uri: '/gateway/graphql', credentials: 'same-origin' });
-  const socket = new GraphQLWsLink(createClient({ url: gatewaySocketUrl, lazy: true, retryAttempts: 5 }));
+  const sockets = createClient({ url: gatewaySocketUrl, lazy: true, retryAttempts: Infinity, retryWait: socketRetryWait });
+  const socket = new GraphQLWsLink(sockets);
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);
     return definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION;
   };
-  return new ApolloClient({
+  const client = new ApolloClient({
     link: ApolloLink.from([errors, ApolloLink.split(isSubscription, socket, http)]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
+  // Events published while the socket was down are gone; what is on screen is asked for again instead.
+  sockets.on('connected', (_socket, _payload, wasRetry) => {
+    if (wasRetry) void client.refetchQueries({ include: 'active' });
+  });
+  return client;
 }
