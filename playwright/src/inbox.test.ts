@@ -5,6 +5,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import contactsPlugin from '@lattice/plugin-contacts';
 import inboxPlugin from '@lattice/plugin-inbox';
 import imapPlugin from '@lattice/plugin-imap';
+import { dovecotUnavailableReason, startDovecot } from '@lattice/plugin-imap/test-kit';
 import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { useBrowserAndStack } from './support/use-browser-and-stack.js';
@@ -221,4 +222,49 @@ test('a dropped websocket: the inbox reconnects and shows what arrived while it 
   await rows(page).filter({ hasText: 'Sent during the outage' }).waitFor({ timeout: 30_000 });
   assert.equal(reachedGateway.length, connectedBefore + 1, 'the client reconnected once the gateway answered again');
   await page.context().close();
+});
+
+test('an IMAP mailbox added through the form syncs new mail into the inbox, and removing it stops the sync', { skip: dovecotUnavailableReason() }, async () => {
+  const dovecot = await startDovecot();
+  try {
+    const { page, pageErrors } = await newPage(env.browser);
+    await openLoggedIn(page, env.stack, '/inbox/integrations');
+    await page.getByRole('button', { name: 'Add IMAP e-mail integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add IMAP e-mail integration' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Team mailbox');
+    await dialog.getByRole('textbox', { name: 'IMAP host' }).fill(dovecot.host);
+    await dialog.getByRole('checkbox', { name: 'Use TLS' }).uncheck();
+    await dialog.getByRole('textbox', { name: 'Port' }).fill(String(dovecot.port));
+    await dialog.getByRole('textbox', { name: 'User' }).fill(dovecot.user);
+    await dialog.getByLabel('Password').fill(dovecot.password);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('integration-created').getByText('Integration "Team mailbox" created').waitFor();
+    assert.match((await page.getByTestId('webhook-token').textContent()) ?? '', /^[\w-]{20,}$/);
+    // The imap plugin's settings list the account as syncing (IMAP IDLE).
+    const account = page.getByTestId('imap-account-row').filter({ hasText: `${dovecot.host}:${dovecot.port}` });
+    await account.getByTestId('imap-account-status').filter({ hasText: /^Syncing$/ }).waitFor();
+    assert.equal(await dovecot.establishedConnections(), 1);
+
+    await dovecot.appendToInbox(
+      ['From: "Ivy Ives" <ivy@mail.test>', 'To: team@lattice.test', 'Subject: Quarterly report', 'Message-ID: <quarterly-1@mail.test>', '', 'The figures are in.', ''].join('\r\n'),
+    );
+    await page.goto(`${env.stack.frontend.url}/inbox/`);
+    await rows(page).filter({ hasText: 'Quarterly report' }).click();
+    const message = page.getByTestId('conversation-detail').getByTestId('imap-message');
+    await message.getByText('Ivy Ives <ivy@mail.test>').waitFor();
+    await message.getByText('The figures are in.').waitFor();
+
+    await page.goto(`${env.stack.frontend.url}/inbox/integrations`);
+    await page.getByTestId('integration-row').filter({ hasText: 'Team mailbox' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove integration' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByTestId('integration-row').filter({ hasText: 'Team mailbox' }).waitFor({ state: 'detached' });
+    await account.waitFor({ state: 'detached' });
+    // The IDLE connection is closed (the plugin logs out); give the server a moment to see it.
+    for (let attempt = 0; (await dovecot.establishedConnections()) > 0 && attempt < 50; attempt += 1) await page.waitForTimeout(100);
+    assert.equal(await dovecot.establishedConnections(), 0);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await dovecot.stop();
+  }
 });

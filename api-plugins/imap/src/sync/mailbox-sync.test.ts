@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TestPlatform } from '@lattice/plugin-sdk/test-kit';
-import { ImapFlow } from 'imapflow';
 import { conversationDetail, conversations, createImapIntegration, rfc822, type TestIntegration } from '../test-support/imap-test-client.js';
 import { startImapPlatform, type ImapTestPlatform } from '../test-support/start-imap-platform.js';
 import { dovecotUnavailableReason, startDovecot, type TestDovecot } from '../test-support/start-dovecot.js';
@@ -31,23 +30,6 @@ function account(password = dovecot.password) {
   return { host: dovecot.host, port: dovecot.port, tls: false, user: dovecot.user, password };
 }
 
-/** Delivers a mail into the test user's INBOX as another mail client would. */
-async function appendMail(source: string): Promise<void> {
-  const client = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    auth: { user: dovecot.user, pass: dovecot.password },
-    logger: false,
-  });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    await client.append('INBOX', source);
-  } finally {
-    await client.logout();
-  }
-}
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -73,7 +55,7 @@ describe('mail sync with IMAP IDLE against Dovecot', { skip }, () => {
   });
 
   it('creating an integration starts listening; an appended mail and its reply appear as one conversation', async () => {
-    await appendMail(rfc822({ messageId: `<old.${run}@mail.test>`, from: 'old@example.com', subject: 'before the integration' }));
+    await dovecot.appendToInbox(rfc822({ messageId: `<old.${run}@mail.test>`, from: 'old@example.com', subject: 'before the integration' }));
     integration = await createImapIntegration(platform, 'Mailbox', account());
     const accounts = await platform.graphql<{ imapAccounts: Array<Record<string, unknown>> }>('{ imapAccounts }');
     const listed = accounts.data?.imapAccounts.find((entry) => entry.inboxId === integration.integrationId);
@@ -82,13 +64,13 @@ describe('mail sync with IMAP IDLE against Dovecot', { skip }, () => {
     assert.ok(listed && !('password' in listed), 'the password is never returned');
 
     const first = `<first.${run}@mail.test>`;
-    await appendMail(rfc822({ messageId: first, from: `"Fay" <fay.${run}@example.com>`, subject: 'Synced by IDLE', body: 'hello' }));
+    await dovecot.appendToInbox(rfc822({ messageId: first, from: `"Fay" <fay.${run}@example.com>`, subject: 'Synced by IDLE', body: 'hello' }));
     const [conversation] = await eventually(
       () => conversations(platform, integration.integrationId),
       (list) => list.length > 0,
     );
     assert.equal(conversation?.content, 'Synced by IDLE');
-    await appendMail(
+    await dovecot.appendToInbox(
       rfc822({ messageId: `<second.${run}@mail.test>`, from: `fay.${run}@example.com`, subject: 'Re: Synced by IDLE', inReplyTo: first }),
     );
     const detail = await eventually(
@@ -109,7 +91,7 @@ describe('mail sync with IMAP IDLE against Dovecot', { skip }, () => {
     const before = (await conversations(platform, integration.integrationId)).length;
     await platform.stopPlugin('contacts');
     try {
-      await appendMail(rfc822({ messageId: `<away.${run}@mail.test>`, from: `gus.${run}@example.com`, subject: 'While contacts was away' }));
+      await dovecot.appendToInbox(rfc822({ messageId: `<away.${run}@mail.test>`, from: `gus.${run}@example.com`, subject: 'While contacts was away' }));
       await delay(1_500);
       assert.equal((await conversations(platform, integration.integrationId)).length, before, 'nothing filed without contacts');
     } finally {

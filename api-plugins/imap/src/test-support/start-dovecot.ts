@@ -4,6 +4,7 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { ImapFlow } from 'imapflow';
 
 export interface TestDovecot {
   host: string;
@@ -12,6 +13,8 @@ export interface TestDovecot {
   password: string;
   /** Client connections to this dovecot that are established right now (read from /proc/net/tcp). */
   establishedConnections(): Promise<number>;
+  /** Delivers a mail (RFC 822 source) into the test user's INBOX, as another mail client would. */
+  appendToInbox(source: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -132,6 +135,16 @@ service imap-login {
         .slice(1)
         .map((line) => line.trim().split(/\s+/))
         .filter((columns) => columns[2]?.endsWith(`:${portHex}`) && columns[3] === '01').length;
+    },
+    appendToInbox: async (source) => {
+      const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, auth: { user, pass: password }, logger: false });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.append('INBOX', source);
+      } finally {
+        await client.logout();
+      }
     },
     stop,
   };

@@ -7,13 +7,13 @@ import { formatWhen } from '../format-when.js';
 interface IntegrationTableProps {
   integrations: IntegrationRow[] | null;
   labelOf: (kind: string | null) => string;
-  onRemoved: () => void;
 }
 
-export function IntegrationTable({ integrations, labelOf, onRemoved }: IntegrationTableProps) {
+export function IntegrationTable({ integrations, labelOf }: IntegrationTableProps) {
   const [removing, setRemoving] = useState<IntegrationRow | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [remove, { loading }] = useMutation(removeIntegrationMutation);
+  // The kind's own settings on the same page list what its plugin removed too: refresh every shown query.
+  const [remove, { loading }] = useMutation(removeIntegrationMutation, { refetchQueries: 'active', awaitRefetchQueries: true });
   if (!integrations) return null;
   if (integrations.length === 0) return <Text c="dimmed">No integrations yet.</Text>;
 
@@ -26,7 +26,6 @@ export function IntegrationTable({ integrations, labelOf, onRemoved }: Integrati
     try {
       await remove({ variables: { _id: integration._id } });
       close();
-      onRemoved();
     } catch (error) {
       setFailure(graphQLErrorMessage(error));
     }

@@ -54,7 +54,7 @@ export function IntegrationsPage() {
         ))}
         {shown && kinds.length === 0 && <Text c="dimmed">No integration plugin is running, so none can be added now.</Text>}
       </Group>
-      <IntegrationTable integrations={shown?.integrations ?? null} labelOf={labelOf} onRemoved={() => void refetch()} />
+      <IntegrationTable integrations={shown?.integrations ?? null} labelOf={labelOf} />
       {kinds
         .filter((kind) => components?.offers(kind.kind, 'inboxIntegrationSettings'))
         .map((kind) => (
