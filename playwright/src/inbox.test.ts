@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
+import mongoose from 'mongoose';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import contactsPlugin from '@lattice/plugin-contacts';
 import inboxPlugin from '@lattice/plugin-inbox';
@@ -56,6 +57,19 @@ async function deliver(integration: { _id: string; webhookToken: string }, mail:
 
 const rows = (page: Page) => page.getByTestId('conversation-row');
 const totalCount = (page: Page) => page.getByTestId('conversations-total-count');
+
+/** As if the kind's plugin had stopped long ago: its last announcement is older than the inbox waits for. */
+async function ageKindAnnouncement(kind: string): Promise<void> {
+  const server = await mongoose.createConnection(env.stack.platform.mongoUrl).asPromise();
+  try {
+    const { databases } = await server.listDatabases();
+    const inboxDb = databases.map(({ name }) => name).find((name) => name.endsWith('-inbox'));
+    assert.ok(inboxDb, 'the inbox database');
+    await server.useDb(inboxDb).collection('integration_kinds').updateOne({ kind }, { $set: { announcedAt: new Date(Date.now() - 10 * 60_000) } });
+  } finally {
+    await server.close();
+  }
+}
 
 /** Resolves once the page has sent a subscription over the gateway's websocket (the inbox's live updates). */
 function subscribedOnce(page: Page): Promise<void> {
@@ -266,5 +280,27 @@ test('an IMAP mailbox added through the form syncs new mail into the inbox, and 
     assert.deepEqual(pageErrors, []);
   } finally {
     await dovecot.stop();
+  }
+});
+
+test('with the imap plugin stopped: no kind can be added, and a refused remove keeps its dialog with the reason', async () => {
+  await createIntegration('Kept while imap is down');
+  await env.stack.platform.stopPlugin('imap');
+  try {
+    await ageKindAnnouncement('imap');
+    const { page, pageErrors } = await newPage(env.browser);
+    await openLoggedIn(page, env.stack, '/inbox/integrations');
+    await page.getByText('No integration plugin is running, so none can be added now.').waitFor();
+    const row = page.getByTestId('integration-row').filter({ hasText: 'Kept while imap is down' });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove integration' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('alert').filter({ hasText: 'Plugin "imap" is unavailable' }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(await row.count(), 1, 'the integration is kept for when its plugin is back');
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await env.stack.platform.startPlugin('imap');
   }
 });
