@@ -73,10 +73,36 @@ function rabbitMQPid(): number | undefined {
   }
 }
 
-/** CPU milliseconds (user + system) a process has used, from /proc. */
-function processCpuMs(pid: number): number {
+/** CPU milliseconds (user + system) from /proc: a process's own, or what its finished children used. */
+function processCpuMs(pid: number | 'self', whose: 'own' | 'children' = 'own'): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  const user = whose === 'own' ? 11 : 13;
+  return ((Number(fields[user]) + Number(fields[user + 1])) * 1000) / 100;
+}
+
+/** Per message: CPU of the platform (this process) and RabbitMQ, and the platform's read/write system calls. */
+type PlatformCosts = Pick<RunResult, 'nodeCpuMs' | 'rabbitCpuMs' | 'syscalls'>;
+
+/**
+ * Runs one load, counting what the platform, RabbitMQ and the finished child processes (wrk) spent meanwhile;
+ * `work` answers how many messages were delivered, which the platform's costs are divided by.
+ */
+async function measureCosts<T extends { delivered: number }>(brokerKind: string, work: () => Promise<T>) {
+  const rabbitPid = brokerKind === 'RabbitMQ' ? rabbitMQPid() : undefined;
+  const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
+  const childrenCpuBefore = processCpuMs('self', 'children');
+  const cpuBefore = process.cpuUsage();
+  const syscallsBefore = ownSyscalls();
+  const outcome = await work();
+  const cpu = process.cpuUsage(cpuBefore);
+  const syscalls = ownSyscalls() - syscallsBefore;
+  const rabbitCpuMs = rabbitPid ? processCpuMs(rabbitPid) - rabbitCpuBefore : NaN;
+  const costs: PlatformCosts = {
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / outcome.delivered,
+    rabbitCpuMs: rabbitCpuMs / outcome.delivered,
+    syscalls: syscalls / outcome.delivered,
+  };
+  return { outcome, costs, childrenCpuMs: processCpuMs('self', 'children') - childrenCpuBefore };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -106,12 +132,6 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** CPU milliseconds (user + system) this process's finished children have used, from /proc. */
-function childrenCpuMs(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-}
-
 interface WrkSummary {
   requests: number;
   seconds: number;
@@ -126,63 +146,51 @@ interface WrkSummary {
 /** wrk runs for a time, not a count: the seconds it is given are `count` divided by this rate. */
 const wrkExpectedRate = 1_000;
 
-/** Runs one job with wrk and load.lua, counting the CPU the platform, RabbitMQ and wrk use meanwhile. */
+/** Runs one job with wrk and load.lua. */
 async function loadWithWrk(job: LoadJob, brokerKind: string): Promise<RunResult> {
-  const rabbitPid = brokerKind === 'RabbitMQ' ? rabbitMQPid() : undefined;
-  const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
-  const cpuBefore = process.cpuUsage();
-  const childrenCpuBefore = childrenCpuMs();
-  const syscallsBefore = ownSyscalls();
   const script = fileURLToPath(new URL('./load.lua', import.meta.url));
   const seconds = Math.max(1, Math.round(job.count / wrkExpectedRate));
   const args = ['-t1', `-c${job.concurrency}`, `-d${seconds}s`, '-s', script, job.url, '--', job.tag, job.integrationId, job.token, String(job.concurrency)];
-  const { stdout } = await promisify(execFile)('wrk', args);
-  const cpu = process.cpuUsage(cpuBefore);
-  const syscalls = ownSyscalls() - syscallsBefore;
-  const rabbitCpuMs = rabbitPid ? processCpuMs(rabbitPid) - rabbitCpuBefore : NaN;
-  const summaryLine = stdout.split('\n').find((line) => line.startsWith('{"requests"'));
-  if (!summaryLine) throw new Error(`wrk printed no summary: ${stdout}`);
-  const summary = JSON.parse(summaryLine) as WrkSummary;
+  const { outcome: summary, costs, childrenCpuMs } = await measureCosts(brokerKind, async () => {
+    const { stdout } = await promisify(execFile)('wrk', args);
+    const summaryLine = stdout.split('\n').find((line) => line.startsWith('{"requests"'));
+    if (!summaryLine) throw new Error(`wrk printed no summary: ${stdout}`);
+    const parsed = JSON.parse(summaryLine) as WrkSummary;
+    return { ...parsed, delivered: parsed.requests };
+  });
   if (summary.non200 > 0 || summary.socketErrors > 0) throw new Error(`wrk saw ${summary.non200} failed deliveries and ${summary.socketErrors} socket errors`);
-  const delivered = summary.requests;
   return {
     broker: brokerKind,
     generator: 'wrk',
     target: '',
     concurrency: job.concurrency,
-    messages: delivered,
+    messages: summary.delivered,
     seconds: summary.seconds,
-    perSecond: delivered / summary.seconds,
+    perSecond: summary.delivered / summary.seconds,
     p50: summary.p50,
     p90: summary.p90,
     p99: summary.p99,
     p99Reply: NaN,
     max: summary.max,
     replies: NaN,
-    nodeCpuMs: (cpu.user + cpu.system) / 1000 / delivered,
-    rabbitCpuMs: rabbitCpuMs / delivered,
-    loadCpuMs: (childrenCpuMs() - childrenCpuBefore) / delivered,
-    syscalls: syscalls / delivered,
+    ...costs,
+    loadCpuMs: childrenCpuMs / summary.delivered,
   };
 }
 
-/** Runs one job in the load generator's process, counting the CPU the platform and RabbitMQ use meanwhile. */
+/** Runs one job in the load generator's process (load.ts), which measures its own CPU. */
 async function loadWithNode(job: LoadJob, brokerKind: string): Promise<RunResult> {
-  const rabbitPid = brokerKind === 'RabbitMQ' ? rabbitMQPid() : undefined;
-  const rabbitCpuBefore = rabbitPid ? processCpuMs(rabbitPid) : NaN;
-  const cpuBefore = process.cpuUsage();
-  const syscallsBefore = ownSyscalls();
-  const generator = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [JSON.stringify(job)], { execArgv: process.execArgv });
-  const [measured] = (await Promise.race([
-    once(generator, 'message'),
-    once(generator, 'exit').then(([code]) => {
-      throw new Error(`the load generator exited with code ${String(code)}`);
-    }),
-  ])) as [LoadResult];
-  const cpu = process.cpuUsage(cpuBefore);
-  const syscalls = ownSyscalls() - syscallsBefore;
-  const rabbitCpuMs = rabbitPid ? processCpuMs(rabbitPid) - rabbitCpuBefore : NaN;
-  await once(generator, 'exit');
+  const { outcome: measured, costs } = await measureCosts(brokerKind, async () => {
+    const generator = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [JSON.stringify(job)], { execArgv: process.execArgv });
+    const [result] = (await Promise.race([
+      once(generator, 'message'),
+      once(generator, 'exit').then(([code]) => {
+        throw new Error(`the load generator exited with code ${String(code)}`);
+      }),
+    ])) as [LoadResult];
+    return { ...result, delivered: job.count, exited: once(generator, 'exit') };
+  });
+  await measured.exited;
   const { latencies, replyLatencies, seconds, replies } = measured;
   return {
     broker: brokerKind,
@@ -198,10 +206,8 @@ async function loadWithNode(job: LoadJob, brokerKind: string): Promise<RunResult
     p99Reply: percentile(replyLatencies, 99),
     max: latencies.at(-1) ?? NaN,
     replies,
-    nodeCpuMs: (cpu.user + cpu.system) / 1000 / job.count,
-    rabbitCpuMs: rabbitCpuMs / job.count,
+    ...costs,
     loadCpuMs: measured.cpuMs / job.count,
-    syscalls: syscalls / job.count,
   };
 }
 
