@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dovecotUnavailableReason, startDovecot } from '@lattice/plugin-imap/test-kit';
+import { ageKindAnnouncement } from '@lattice/plugin-inbox/test-kit';
 import { newPage } from './support/browser-page.js';
-import { ageKindAnnouncement, closedPort, createIntegration, deliver, rows, totalCount, useInboxStack } from './support/inbox-fixtures.js';
+import { closedPort, createIntegration, deliver, rows, totalCount, useInboxStack } from './support/inbox-fixtures.js';
 import { openLoggedIn } from './support/log-in.js';
 
 const env = useInboxStack();
@@ -96,7 +97,7 @@ test('with the imap plugin stopped: no kind can be added, and a refused remove k
   await createIntegration(env.stack, 'Kept while imap is down');
   await env.stack.platform.stopPlugin('imap');
   try {
-    await ageKindAnnouncement(env.stack, 'imap');
+    await ageKindAnnouncement(env.stack.platform.mongoUrl, 'imap');
     const { page, pageErrors } = await newPage(env.browser);
     await openLoggedIn(page, env.stack, '/inbox/integrations');
     await page.getByText('No integration plugin is running, so none can be added now.').waitFor();

@@ -5,9 +5,9 @@ import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
 import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
 import { inboxPlugin } from './plugin.js';
+import { ageKindAnnouncement } from './test-support/age-kind-announcement.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
 import { connectTestBroker } from '@lattice/plugin-sdk/test-kit';
-import mongoose from 'mongoose';
 
 const kind = 'fakechat';
 const calls: FakeIntegrationCalls = { created: [], removed: [] };
@@ -233,16 +233,7 @@ describe('conversations', () => {
   it('offers only kinds whose plugin runs now, and refuses at once to create or remove through a stopped one', async () => {
     const integrationId = await createIntegration('Outlives its plugin');
     await platform.stopPlugin(kind);
-    // As if the plugin had stopped long ago: its last announcement is older than the inbox waits for.
-    const server = await mongoose.createConnection(platform.mongoUrl).asPromise();
-    try {
-      const { databases } = await server.listDatabases();
-      const inboxDb = databases.map(({ name }) => name).find((name) => name.endsWith('-inbox'));
-      assert.ok(inboxDb, 'the inbox database');
-      await server.useDb(inboxDb).collection('integration_kinds').updateOne({ kind }, { $set: { announcedAt: new Date(Date.now() - 10 * 60_000) } });
-    } finally {
-      await server.close();
-    }
+    await ageKindAnnouncement(platform.mongoUrl, kind);
     const kinds = await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }');
     assert.ok(!kinds.integrationKinds.some((entry) => entry.kind === kind), 'a stopped plugin\'s kind is not offered');
 

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
-import mongoose from 'mongoose';
 import type { Page } from 'playwright-core';
 import contactsPlugin from '@lattice/plugin-contacts';
 import inboxPlugin from '@lattice/plugin-inbox';
@@ -64,19 +63,6 @@ export async function deliver(stack: UiStack, integration: TestIntegration, mail
 /** The inbox list's rows and its count badge. */
 export const rows = (page: Page) => page.getByTestId('conversation-row');
 export const totalCount = (page: Page) => page.getByTestId('conversations-total-count');
-
-/** As if the kind's plugin had stopped long ago: its last announcement is older than the inbox waits for. */
-export async function ageKindAnnouncement(stack: UiStack, kind: string): Promise<void> {
-  const server = await mongoose.createConnection(stack.platform.mongoUrl).asPromise();
-  try {
-    const { databases } = await server.listDatabases();
-    const inboxDb = databases.map(({ name }) => name).find((name) => name.endsWith('-inbox'));
-    assert.ok(inboxDb, 'the inbox database');
-    await server.useDb(inboxDb).collection('integration_kinds').updateOne({ kind }, { $set: { announcedAt: new Date(Date.now() - 10 * 60_000) } });
-  } finally {
-    await server.close();
-  }
-}
 
 /** Resolves once the page has sent a subscription over the gateway's websocket (the inbox's live updates). */
 export function subscribedOnce(page: Page): Promise<void> {
