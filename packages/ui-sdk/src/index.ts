@@ -15,6 +15,7 @@ export * from './components/mantine.js';
 export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams, NavLink as RouterNavLink } from './components/router.js';
 export { DateInput } from './components/DateInput.js';
 export { ConfirmModal } from './components/ConfirmModal.js';
+export { useConfirmation } from './components/use-confirmation.js';
 export { PluginPageNotFound } from './components/PluginPageNotFound.js';
 export { RemoteBoundary } from './components/RemoteBoundary.js';
 export {

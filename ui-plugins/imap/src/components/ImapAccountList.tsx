@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Stack, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Alert, Stack, graphQLErrorMessage, useConfirmation } from '@lattice/ui-sdk';
 import { imapAccountsQuery, removeAccountMutation } from '../graphql/account-queries.js';
 import { imapAccountsOf, type ImapAccount } from '../imap-accounts.js';
 import { ImapAccountTable } from './ImapAccountTable.js';
@@ -10,25 +9,8 @@ import { RemoveAccountModal } from './RemoveAccountModal.js';
 export function ImapAccountList() {
   const { data, previousData, error } = useQuery(imapAccountsQuery);
   const [remove, { loading: removing }] = useMutation(removeAccountMutation, { refetchQueries: ['ImapAccounts'], awaitRefetchQueries: true });
-  const [removingAccount, setRemovingAccount] = useState<ImapAccount | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const removal = useConfirmation((account: ImapAccount) => remove({ variables: { _id: account._id } }));
   const shown = data ?? previousData;
-
-  function close() {
-    setRemovingAccount(null);
-    setFailure(null);
-  }
-
-  async function confirmRemove() {
-    if (!removingAccount) return;
-    setFailure(null);
-    try {
-      await remove({ variables: { _id: removingAccount._id } });
-      close();
-    } catch (reason) {
-      setFailure(graphQLErrorMessage(reason));
-    }
-  }
 
   return (
     <Stack>
@@ -37,9 +19,9 @@ export function ImapAccountList() {
           {graphQLErrorMessage(error)}
         </Alert>
       )}
-      {!(error && !shown) && <ImapAccountTable accounts={shown ? imapAccountsOf(shown.imapAccounts) : null} onRemove={setRemovingAccount} />}
-      {removingAccount && (
-        <RemoveAccountModal account={removingAccount} removing={removing} failure={failure} onConfirm={() => void confirmRemove()} onClose={close} />
+      {!(error && !shown) && <ImapAccountTable accounts={shown ? imapAccountsOf(shown.imapAccounts) : null} onRemove={removal.ask} />}
+      {removal.target && (
+        <RemoveAccountModal account={removal.target} removing={removing} failure={removal.failure} onConfirm={removal.confirm} onClose={removal.cancel} />
       )}
     </Stack>
   );

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, ConfirmModal, Table, Text, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Button, ConfirmModal, Table, Text, useConfirmation } from '@lattice/ui-sdk';
 import { removeIntegrationMutation, type IntegrationRow } from '../graphql/integration-queries.js';
 import { formatWhen } from '../format-when.js';
 
@@ -10,26 +9,12 @@ interface IntegrationTableProps {
 }
 
 export function IntegrationTable({ integrations, labelOf }: IntegrationTableProps) {
-  const [removing, setRemoving] = useState<IntegrationRow | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   // The kind's own settings on the same page list what its plugin removed too: refresh every shown query.
   const [remove, { loading }] = useMutation(removeIntegrationMutation, { refetchQueries: 'active', awaitRefetchQueries: true });
+  const removal = useConfirmation((integration: IntegrationRow) => remove({ variables: { _id: integration._id } }));
   if (!integrations) return null;
   if (integrations.length === 0) return <Text c="dimmed">No integrations yet.</Text>;
 
-  const close = () => {
-    setRemoving(null);
-    setFailure(null);
-  };
-  const confirm = async (integration: IntegrationRow) => {
-    setFailure(null);
-    try {
-      await remove({ variables: { _id: integration._id } });
-      close();
-    } catch (error) {
-      setFailure(graphQLErrorMessage(error));
-    }
-  };
   return (
     <>
       <Table>
@@ -48,7 +33,7 @@ export function IntegrationTable({ integrations, labelOf }: IntegrationTableProp
               <Table.Td>{labelOf(integration.kind)}</Table.Td>
               <Table.Td>{formatWhen(integration.createdAt)}</Table.Td>
               <Table.Td ta="right">
-                <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(integration)}>
+                <Button size="xs" variant="subtle" color="red" onClick={() => removal.ask(integration)}>
                   Remove
                 </Button>
               </Table.Td>
@@ -56,17 +41,17 @@ export function IntegrationTable({ integrations, labelOf }: IntegrationTableProp
           ))}
         </Table.Tbody>
       </Table>
-      {removing && (
+      {removal.target && (
         <ConfirmModal
           title="Remove integration"
           confirmLabel="Remove"
           busy={loading}
-          failure={failure ? { title: 'The integration was not removed', message: failure } : null}
-          onConfirm={() => void confirm(removing)}
-          onClose={close}
+          failure={removal.failure ? { title: 'The integration was not removed', message: removal.failure } : null}
+          onConfirm={removal.confirm}
+          onClose={removal.cancel}
         >
           <Text>
-            Remove “{removing.name ?? removing._id}”? Its conversations and what its plugin stored for it are removed too.
+            Remove “{removal.target.name ?? removal.target._id}”? Its conversations and what its plugin stored for it are removed too.
           </Text>
         </ConfirmModal>
       )}
