@@ -1,3 +1,5 @@
+import { isJsonObject } from './json-object.js';
+
 /** One row of `imapAccounts`: an imap integration record without its password, and whether it syncs. */
 export interface ImapAccount {
   _id: string;
@@ -10,9 +12,6 @@ export interface ImapAccount {
   syncing: boolean;
 }
 
-type Loose = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 // imapAccounts is a JSON scalar, so its rows are checked here; a row without an _id cannot be removed
@@ -20,7 +19,7 @@ const stringOrNull = (value: unknown) => (typeof value === 'string' && value ? v
 export function imapAccountsOf(value: unknown): ImapAccount[] {
   if (!Array.isArray(value)) return [];
   return value
-    .filter(isObject)
+    .filter(isJsonObject)
     .filter((row) => typeof row._id === 'string' && row._id !== '')
     .map((row) => ({
       _id: String(row._id),

@@ -1,3 +1,5 @@
+import { isJsonObject } from './json-object.js';
+
 /** One address of a stored mail, as `imapConversationDetail`'s `mailData` lists them. */
 export interface MailAddress {
   name: string;
@@ -15,20 +17,17 @@ export interface MailData {
   body: string;
 }
 
-type Loose = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function addressesOf(value: unknown): MailAddress[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isObject).map((entry) => ({ name: text(entry.name), email: text(entry.email) }));
+  return value.filter(isJsonObject).map((entry) => ({ name: text(entry.name), email: text(entry.email) }));
 }
 
 // mailData is a JSON scalar: nothing in the schema promises its shape, so a missing or odd key becomes
 // empty rather than breaking the view.
 export function mailDataOf(value: unknown): MailData {
-  const data = isObject(value) ? value : {};
+  const data = isJsonObject(value) ? value : {};
   return {
     messageId: text(data.messageId),
     from: addressesOf(data.from),
