@@ -33,6 +33,7 @@ export interface InProcessBroker extends MessageBroker {
 
 interface QueuedMessage {
   body: string;
+  requestId?: string;
   attempts: number;
   rpc?: { correlationId: string; expiresAt: number };
 }
@@ -127,7 +128,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
   async function deliver(queue: QueueName, consumer: Consumer, message: QueuedMessage): Promise<void> {
     let decoded: DecodedMessage;
     try {
-      decoded = decodeMessage(queue, message.body);
+      decoded = decodeMessage(queue, message.body, message.requestId);
     } catch (error) {
       deadLetter(queue, { data: undefined, meta: {} }, message.attempts, error);
       return;
@@ -198,7 +199,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
       assertQueueName(queue);
       const body = encodeMessage(queue, data, sendOptions.subdomain);
       if (closed) throw new BrokerClosedError(queue);
-      enqueue(queue, { body, attempts: 1 });
+      enqueue(queue, { body, requestId: sendOptions.requestId, attempts: 1 });
     },
 
     sendRPCMessage<T = unknown>(queue: QueueName, data: unknown, rpcOptions: RPCOptions = {}): Promise<T> {
@@ -213,7 +214,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
           reject(new BrokerTimeoutError(queue, timeoutMs));
         }, timeoutMs);
         pendingCalls.set(correlationId, { queue, timer, resolve: (value) => resolve(value as T), reject });
-        enqueue(queue, { body, attempts: 1, rpc: { correlationId, expiresAt: Date.now() + timeoutMs } });
+        enqueue(queue, { body, requestId: rpcOptions.requestId, attempts: 1, rpc: { correlationId, expiresAt: Date.now() + timeoutMs } });
       });
     },
 
@@ -228,6 +229,8 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
     deadLetters(queue: QueueName): readonly DeadLetter[] {
       return [...(deadLetters.get(queue) ?? [])];
     },
+
+    isConnected: () => !closed,
 
     async close(): Promise<void> {
       if (closed) return;

@@ -13,6 +13,8 @@ export type QueueName = string;
 
 export interface MessageMeta {
   subdomain?: string;
+  /** The id of the request that caused this message (the gateway's `x-request-id`), for logs across processes. */
+  requestId?: string;
 }
 
 export type PlainHandler = (data: unknown, meta: MessageMeta) => Promise<void> | void;
@@ -25,6 +27,8 @@ export type RPCHandler = (data: unknown, meta: MessageMeta) => Promise<unknown> 
 
 export interface SendOptions {
   subdomain?: string;
+  /** Travels beside the message (AMQP header `x-request-id`) and reaches the handler as `meta.requestId`. */
+  requestId?: string;
 }
 
 export interface RPCOptions extends SendOptions {
@@ -37,6 +41,8 @@ export interface MessageBroker {
   sendRPCMessage<T = unknown>(queue: QueueName, data: unknown, options?: RPCOptions): Promise<T>;
   consumeQueue(queue: QueueName, handler: PlainHandler): Promise<void>;
   consumeRPCQueue(queue: QueueName, handler: RPCHandler): Promise<void>;
+  /** Whether messages can be sent and received now (RabbitMQ: connected; reconnecting is not connected). */
+  isConnected(): boolean;
   close(): Promise<void>;
 }
 

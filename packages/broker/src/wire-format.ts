@@ -53,11 +53,20 @@ function parseJson(queue: string, text: string): unknown {
   }
 }
 
-export function decodeMessage(queue: string, text: string): DecodedMessage {
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The body's envelope, plus the request id that travels beside it (a header, not part of the body). */
+export function decodeMessage(queue: string, text: string, requestId?: unknown): DecodedMessage {
   const parsed = envelopeSchema.safeParse(parseJson(queue, text));
   if (!parsed.success) throw new MalformedMessageError(queue, `expected {subdomain?, data}: ${parsed.error.message}`);
   const { subdomain, data } = parsed.data;
-  return { data, meta: subdomain === undefined ? {} : { subdomain } };
+  const meta: MessageMeta = subdomain === undefined ? {} : { subdomain };
+  if (typeof requestId === 'string' && requestId !== '') meta.requestId = requestId;
+  return { data, meta };
+}
+
+export function requestIdHeaders(requestId: string | undefined): Record<string, string> | undefined {
+  return requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined;
 }
 
 /** Never throws: a reply that cannot be serialised becomes an error reply saying so. */

@@ -1,3 +1,4 @@
+export { errorCodes, httpStatusByCode, pluginUnavailableMessage, type ErrorCode } from './error-codes.js';
 export { plainQueue, rpcQueue, type PlainQueueContract, type RPCQueueContract } from './queue-contract.js';
 export {
   documentFindQueue,
@@ -41,3 +42,16 @@ export {
   type CreateIntegrationReply,
   type RemoveIntegrationPayload,
 } from './queues/integration-queues.js';
+export {
+  maxReplyAttachmentBytes,
+  maxReplyBodyLength,
+  replyAttachmentSchema,
+  replyStates,
+  sendReplyPayloadSchema,
+  sendReplyQueue,
+  sendReplyReplySchema,
+  type ReplyAttachment,
+  type ReplyState,
+  type SendReplyPayload,
+  type SendReplyReply,
+} from './queues/reply-queues.js';

@@ -20,6 +20,7 @@ const pluginDefinitionSchema = z.object({
     .object({ inboxIntegration: z.object({ kind: z.string().min(1), label: z.string().min(1) }).optional() })
     .optional(),
   publicOperations: z.array(z.string().min(1)).optional(),
+  dependsOn: z.array(z.string().regex(pluginNamePattern, 'must list plugin names')).optional(),
   permissions: z
     .record(z.string().min(1), z.object({ description: z.string(), roles: z.array(z.enum(roles)).min(1) }))
     .optional(),
@@ -27,13 +28,22 @@ const pluginDefinitionSchema = z.object({
 
 export class PluginDefinitionError extends InputError {}
 
+function checkDependencies(definition: PluginDefinition): void {
+  if (definition.dependsOn?.includes(definition.name)) {
+    throw new PluginDefinitionError(`Plugin "${definition.name}" is not valid: "dependsOn" names the plugin itself`);
+  }
+}
+
 /**
  * Checks a plugin's definition, so a plugin that is wired wrongly fails at boot
  * with a message naming the plugin and the field rather than at its first request.
  */
 export function validatePluginDefinition(definition: unknown): asserts definition is PluginDefinition {
   const result = pluginDefinitionSchema.safeParse(definition);
-  if (result.success) return;
+  if (result.success) {
+    checkDependencies(definition as PluginDefinition);
+    return;
+  }
   const name =
     typeof definition === 'object' && definition !== null && typeof (definition as { name?: unknown }).name === 'string'
       ? (definition as { name: string }).name

@@ -1,19 +1,12 @@
+import { errorCodes, httpStatusByCode, pluginUnavailableMessage, type ErrorCode } from '@lattice/contracts';
+
+export { errorCodes, httpStatusByCode, type ErrorCode };
+
 /**
- * The closed vocabulary of errors that business code throws. One boundary
- * (graphql/format-error.ts for GraphQL, host/http-error-handler.ts for HTTP)
- * turns them into an `extensions.code` or an HTTP status; nothing else picks one.
+ * The errors that business code throws, one class per code of the closed vocabulary. One boundary in the
+ * platform (its GraphQL error formatter and its HTTP error handler) turns them into an `extensions.code` or an
+ * HTTP status; nothing else picks one.
  */
-export const errorCodes = [
-  'BAD_USER_INPUT',
-  'NOT_FOUND',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'PLUGIN_UNAVAILABLE',
-  'INTERNAL',
-] as const;
-
-export type ErrorCode = (typeof errorCodes)[number];
-
 export class LatticeError extends Error {
   readonly code: ErrorCode;
 
@@ -50,15 +43,6 @@ export class ForbiddenError extends LatticeError {
 
 export class PluginUnavailableError extends LatticeError {
   constructor(pluginName: string, options?: ErrorOptions) {
-    super('PLUGIN_UNAVAILABLE', `Plugin "${pluginName}" is unavailable`, options);
+    super('PLUGIN_UNAVAILABLE', pluginUnavailableMessage(pluginName), options);
   }
 }
-
-export const httpStatusByCode: Record<ErrorCode, number> = {
-  BAD_USER_INPUT: 400,
-  NOT_FOUND: 404,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  PLUGIN_UNAVAILABLE: 503,
-  INTERNAL: 500,
-};

@@ -8,6 +8,7 @@ export type {
   PluginPermissions,
   PluginRequestContext,
   PluginResolvers,
+  PluginRuntime,
   PluginServices,
 } from './plugin-definition.js';
 export {
@@ -22,10 +23,7 @@ export {
   type ErrorCode,
 } from './errors.js';
 export { parseObjectId } from './object-id.js';
-export { DateScalar, JSONScalar } from './graphql/scalars.js';
-export { startPlugin, type RunningPlugin, type StartPluginOptions } from './host/start-plugin.js';
-export { createLogger } from './host/create-logger.js';
-export { startPlatform, type PlatformPlugin, type RunningPlatform, type StartPlatformOptions } from './platform/start-platform.js';
+export { DateScalar, JSONScalar, scalarResolvers, scalarTypeDefs } from './graphql/scalars.js';
 export { roles, type AuthUser, type Role } from './auth/roles.js';
 export {
   authCookieName,
@@ -37,7 +35,6 @@ export {
 } from './auth/auth-token.js';
 export { authCookieAttributes, cameOverHttps, type CookieAttributes } from './auth/auth-cookie.js';
 export { requirePermission } from './auth/require-permission.js';
-export { corePluginName, loadPluginPackage, pluginPackageName, PluginNotFoundError } from './platform/load-plugin-package.js';
 export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';
 export { createInsertBatcher, RecordWriteError, type InsertRecord } from './models/insert-batcher.js';
 export { callPluginRPC, type CallPluginRPCOptions } from './broker/call-plugin-rpc.js';

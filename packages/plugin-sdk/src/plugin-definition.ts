@@ -1,7 +1,6 @@
-import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { MessageBroker } from '@lattice/broker';
 import type { Express, Request, Response } from 'express';
-import type { DocumentNode } from 'graphql';
+import type { DocumentNode, GraphQLFieldResolver, GraphQLScalarType } from 'graphql';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -44,12 +43,37 @@ export interface PluginRequestContext extends PluginServices {
   [key: string]: unknown;
 }
 
-export type PluginResolvers<TContext extends PluginRequestContext = PluginRequestContext> = GraphQLResolverMap<TContext>;
+/**
+ * The resolver map `buildSubgraphSchema` takes: @apollo/subgraph's `GraphQLResolverMap`, written out because the
+ * 2.14 line (the last for Node 20) does not export it. The parent is `any` as there: each resolver names its own.
+ */
+export interface PluginResolvers<TContext extends PluginRequestContext = PluginRequestContext> {
+  [typeName: string]:
+    | {
+        [fieldName: string]:
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          | GraphQLFieldResolver<any, TContext>
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          | { requires?: string; resolve?: GraphQLFieldResolver<any, TContext>; subscribe?: GraphQLFieldResolver<any, TContext> };
+      }
+    | GraphQLScalarType
+    | { [enumValue: string]: string | number };
+}
 
 export interface PluginGraphQL<TContext extends PluginRequestContext = PluginRequestContext> {
   /** Federation v2 subgraph SDL; the `Date` and `JSON` scalars are provided by the host. */
   typeDefs: DocumentNode | string;
   resolvers: PluginResolvers<TContext>;
+}
+
+/**
+ * What `onServerInit` may hand back to its host: `stop` runs when the host stops (in reverse plugin order, after
+ * the host stopped taking requests and finished those in flight and the broker messages being handled, before
+ * its connections close); `context` is merged into the context of every resolver this host runs.
+ */
+export interface PluginRuntime {
+  stop?: () => void | Promise<void>;
+  context?: Readonly<Record<string, unknown>>;
 }
 
 export interface InboxIntegrationMeta {
@@ -64,7 +88,9 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   /** Enriches the per-request context (for example with DataLoaders). */
   apolloServerContext?: (context: PluginRequestContext, req: Request) => TContext | Promise<TContext>;
   /** Registers queue consumers, HTTP routes and anything else that runs beside GraphQL. */
-  onServerInit?: (options: PluginInitOptions) => void | Promise<void>;
+  onServerInit?: (options: PluginInitOptions) => void | PluginRuntime | Promise<void | PluginRuntime>;
+  /** The plugins this one needs running (for example imap needs inbox and contacts); configs that break this are refused. */
+  dependsOn?: readonly string[];
   meta?: { inboxIntegration?: InboxIntegrationMeta };
   /** Root fields that need no login (for example `login`); every other operation needs a valid token. */
   publicOperations?: readonly string[];

@@ -63,11 +63,16 @@ export async function publishToDeclaredQueue(session: Session, queue: string, bo
 }
 
 /** Sends through whichever session is open, again after a reconnect if the first one died unconfirmed. */
-export async function publishUntilConfirmed(openSession: () => Promise<Session>, queue: string, body: Buffer): Promise<void> {
+export async function publishUntilConfirmed(
+  openSession: () => Promise<Session>,
+  queue: string,
+  body: Buffer,
+  headers?: Record<string, unknown>,
+): Promise<void> {
   for (;;) {
     const session = await openSession();
     try {
-      await publishToDeclaredQueue(session, queue, body);
+      await publishToDeclaredQueue(session, queue, body, headers);
       return;
     } catch (error) {
       if (error instanceof SessionLostError) await session.close(error.message);

@@ -51,6 +51,7 @@ export function defineOutageSuite(): void {
       await consumer.consumeQueue(queue, (data) => {
         received.push(data);
       });
+      assert.equal(sender.isConnected(), true);
       proxy.cut();
       let settled = false;
       const send = sender.sendMessage(queue, 'sent while down').finally(() => {
@@ -58,8 +59,10 @@ export function defineOutageSuite(): void {
       });
       await sleep(600);
       assert.equal(settled, false, 'the send waits for the reconnect');
+      assert.equal(sender.isConnected(), false, 'a plugin host using it would say it is not ready');
       proxy.restore();
       await send;
+      assert.equal(sender.isConnected(), true);
       await waitFor('the message', () => received.length === 1);
       assert.deepEqual(received, ['sent while down']);
     });

@@ -3,7 +3,7 @@ import { delay, settleWithin, type ConsumerPolicy } from '../consumer-policy.js'
 import { BrokerError } from '../errors.js';
 import type { PlainHandler, QueueName, RPCHandler } from '../message-broker.js';
 import { deadLetterQueueName } from '../queue-name.js';
-import { decodeMessage, encodeReply, errorReply, type DecodedMessage } from '../wire-format.js';
+import { decodeMessage, encodeReply, errorReply, REQUEST_ID_HEADER, type DecodedMessage } from '../wire-format.js';
 import { CONTENT_TYPE, publishToDeclaredQueue, SessionLostError } from './confirmed-publisher.js';
 import type { Session } from './session.js';
 
@@ -92,7 +92,7 @@ export class QueueConsumers {
     const attempt = attemptOf(message);
     let decoded: DecodedMessage;
     try {
-      decoded = decodeMessage(queue, message.content.toString('utf8'));
+      decoded = decodeMessage(queue, message.content.toString('utf8'), message.properties.headers?.[REQUEST_ID_HEADER]);
     } catch (error) {
       await this.republish(session, queue, deadLetterQueueName(queue), message, attempt, error);
       return;
@@ -135,7 +135,7 @@ export class QueueConsumers {
   private async handleRpc(session: Session, queue: QueueName, handler: RPCHandler, message: ConsumeMessage): Promise<void> {
     let reply: string;
     try {
-      const decoded = decodeMessage(queue, message.content.toString('utf8'));
+      const decoded = decodeMessage(queue, message.content.toString('utf8'), message.properties.headers?.[REQUEST_ID_HEADER]);
       reply = encodeReply({ status: 'success', data: await handler(decoded.data, decoded.meta) });
     } catch (error) {
       reply = encodeReply(errorReply(error));

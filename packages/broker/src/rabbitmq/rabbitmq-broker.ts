@@ -3,7 +3,7 @@ import { resolveConsumerPolicy, rpcTimeout, settleWithin, type ConsumerPolicyOpt
 import { BrokerClosedError, BrokerError } from '../errors.js';
 import { DEFAULT_RPC_TIMEOUT_MS, type MessageBroker, type PlainHandler, type QueueName, type RPCHandler, type RPCOptions, type SendOptions } from '../message-broker.js';
 import { assertQueueName } from '../queue-name.js';
-import { encodeMessage } from '../wire-format.js';
+import { encodeMessage, requestIdHeaders } from '../wire-format.js';
 import { publishUntilConfirmed, SessionLostError } from './confirmed-publisher.js';
 import { ConnectionSupervisor } from './connection-supervisor.js';
 import { QueueConsumers } from './queue-consumers.js';
@@ -75,7 +75,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
       assertQueueName(queue);
       const body = Buffer.from(encodeMessage(queue, data, sendOptions.subdomain));
       refuseWhenClosed(queue);
-      const send = publishUntilConfirmed(openSession(queue), queue, body);
+      const send = publishUntilConfirmed(openSession(queue), queue, body, requestIdHeaders(sendOptions.requestId));
       sending.add(send);
       try {
         await send;
@@ -99,7 +99,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
           throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
         try {
-          return (await rpc.call(session, queue, body, timeoutMs, deadline)) as T;
+          return (await rpc.call(session, queue, body, timeoutMs, deadline, requestIdHeaders(rpcOptions.requestId))) as T;
         } catch (error) {
           // Only a request that was never published is sent again, so none can run twice because of this.
           if (!(error instanceof SessionLostError)) throw error;
@@ -119,6 +119,8 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
       refuseWhenClosed(queue);
       await consumers.add({ queue, kind: 'rpc', handler }, openSession(queue));
     },
+
+    isConnected: () => !closed && supervisor.connected !== undefined,
 
     async close(): Promise<void> {
       if (closed) return;

@@ -75,7 +75,7 @@ export class RpcClient {
    * Publishes the request on `session` and waits for its reply until `deadline` (epoch ms). Fails with
    * SessionLostError when the request could not even be published, so the caller may send it on the next session.
    */
-  call(session: Session, queue: QueueName, body: Buffer, timeoutMs: number, deadline: number): Promise<unknown> {
+  call(session: Session, queue: QueueName, body: Buffer, timeoutMs: number, deadline: number, headers?: Record<string, unknown>): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const remaining = Math.ceil(deadline - Date.now());
       const replyTo = this.replyQueues.get(session.id);
@@ -90,7 +90,7 @@ export class RpcClient {
       this.pending.set(correlationId, { queue, sessionId: session.id, timer, resolve, reject });
       try {
         // The request expires with the caller's patience, so nobody handles it after the caller gave up.
-        session.rpcChannel.sendToQueue(queue, body, { correlationId, replyTo, contentType: CONTENT_TYPE, expiration: String(remaining) });
+        session.rpcChannel.sendToQueue(queue, body, { correlationId, replyTo, contentType: CONTENT_TYPE, expiration: String(remaining), headers });
       } catch {
         this.pending.delete(correlationId);
         clearTimeout(timer);

@@ -52,6 +52,30 @@ export function runBrokerContract(target: ContractTarget): void {
         assert.deepEqual(received[0], { data: { name: 'Invoice', at: '1970-01-01T00:00:00.000Z' }, meta: { subdomain: 'acme' } });
       }));
 
+    it('says it is connected until it is closed', async () => {
+      const broker = await target.createBroker(policy);
+      assert.equal(broker.isConnected(), true);
+      await broker.close();
+      assert.equal(broker.isConnected(), false);
+    });
+
+    it('carries the request id beside plain and RPC messages, outside the body', () =>
+      withBroker(async (broker) => {
+        const plain = target.queueName('plain.request-id');
+        const seen: MessageMeta[] = [];
+        await broker.consumeQueue(plain, (_data, meta) => {
+          seen.push(meta);
+        });
+        await broker.sendMessage(plain, 1, { requestId: 'req-42' });
+        await broker.sendMessage(plain, 2);
+        await waitFor('both messages', () => seen.length === 2);
+        assert.deepEqual(seen, [{ requestId: 'req-42' }, {}]);
+
+        const rpc = target.queueName('rpc.request-id');
+        await broker.consumeRPCQueue(rpc, (_data, meta) => meta.requestId ?? null);
+        assert.equal(await broker.sendRPCMessage(rpc, null, { requestId: 'req-43' }), 'req-43');
+      }));
+
     it('keeps a message sent before anyone consumes until a consumer comes', () =>
       withBroker(async (broker) => {
         const queue = target.queueName('plain.early');

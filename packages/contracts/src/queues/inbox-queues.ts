@@ -10,6 +10,8 @@ export const conversationPayloadSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   content: z.string(),
   conversationId: objectIdText.optional(),
+  /** What the inbox's search finds the conversation by for this message: sender, subject, body. */
+  searchText: z.string().max(10_000).optional(),
 });
 export type ConversationPayload = z.infer<typeof conversationPayloadSchema>;
 

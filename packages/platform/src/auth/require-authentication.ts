@@ -1,0 +1,25 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, type OperationDefinitionNode } from 'graphql';
+import type { PluginRequestContext } from '@lattice/plugin-sdk';
+import { asksOnlyFor } from './public-fields.js';
+
+/**
+ * Refuses an operation without a verified user unless every root field it asks for is one the plugin
+ * marks public (for example `login`, see `publicFieldNames`). Runs before execution, so nothing is
+ * resolved for a refused request.
+ */
+export function requireAuthentication(allowed: ReadonlySet<string>): ApolloServerPlugin<PluginRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ contextValue, operation, document }) {
+          if (contextValue.user) return;
+          if (asksOnlyFor(allowed, operation as OperationDefinitionNode, document)) return;
+          throw new GraphQLError('You must be logged in', {
+            extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+          });
+        },
+      };
+    },
+  };
+}

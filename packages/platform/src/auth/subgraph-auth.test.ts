@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createInProcessBroker } from '@lattice/broker';
+import { startTestDatabase } from '../test-kit/test-database.js';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { definePlugin, type PluginRequestContext, requirePermission, signAuthToken } from '@lattice/plugin-sdk';
+import { createLogger } from '../host/create-logger.js';
+import { startPlugin, type RunningPlugin } from '../host/start-plugin.js';
+
+const secret = 'subgraph-auth-test-secret-0123456789abcdef';
+const broker = createInProcessBroker();
+let plugin: RunningPlugin;
+let stopMongo: () => Promise<void>;
+
+const guardedPlugin = definePlugin({
+  name: 'guarded',
+  publicOperations: ['hello'],
+  permissions: { 'reports.read': { description: 'Read reports', roles: ['owner', 'admin'] } },
+  graphql: () => ({
+    typeDefs: `
+      extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
+      type Query { hello: String, whoAmI: String, report: String }
+    `,
+    resolvers: {
+      Query: {
+        hello: () => 'hi',
+        whoAmI: (_: unknown, __: unknown, context: PluginRequestContext) => `${context.user?.email} (${context.user?.role})`,
+        report: (_: unknown, __: unknown, context: PluginRequestContext) => {
+          requirePermission(context, 'reports.read');
+          return 'numbers';
+        },
+      },
+    },
+  }),
+});
+
+before(async () => {
+  const database = await startTestDatabase();
+  stopMongo = database.stop;
+  plugin = await startPlugin(guardedPlugin, {
+    mongoUrl: database.url,
+    broker,
+    authTokenSecret: secret,
+    logger: createLogger('test', 'silent'),
+  });
+});
+after(async () => {
+  await plugin?.stop();
+  await broker.close();
+  await stopMongo?.();
+});
+
+async function ask(query: string, token?: string) {
+  const response = await fetch(`${plugin.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { cookie: `auth-token=${token}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  return (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+}
+
+const member = { _id: '0123456789abcdef01234567', email: 'member@example.com', role: 'member' as const };
+const admin = { ...member, email: 'admin@example.com', role: 'admin' as const };
+const key = new TextEncoder().encode(secret);
+
+describe('every subgraph verifies the auth-token itself', () => {
+  it('serves public fields and the federation SDL without a token', async () => {
+    assert.deepEqual((await ask('{ hello }')).data, { hello: 'hi' });
+    assert.ok((await ask('{ _service { sdl } }')).data);
+  });
+
+  it('refuses a protected field without a token, before resolving anything', async () => {
+    const result = await ask('{ hello whoAmI }');
+    assert.equal(result.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+    assert.equal(result.data, undefined);
+  });
+
+  it('puts the verified user in the context', async () => {
+    const result = await ask('{ whoAmI }', await signAuthToken(member, secret));
+    assert.deepEqual(result.data, { whoAmI: 'member@example.com (member)' });
+  });
+
+  const refused: Array<[string, () => Promise<string>]> = [
+    ['an expired token', () => new SignJWT({ email: member.email, role: 'member' }).setProtectedHeader({ alg: 'HS256' }).setSubject(member._id).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(key)],
+    ['a token signed with another secret', () => signAuthToken(member, 'another-secret-another-secret-0123456789')],
+    ['an unsigned token (alg: none)', async () => new UnsecuredJWT({ email: member.email, role: 'owner' }).setSubject(member._id).setExpirationTime('1h').encode()],
+    ['a token with another algorithm (HS512)', () => new SignJWT({ email: member.email, role: 'owner' }).setProtectedHeader({ alg: 'HS512' }).setSubject(member._id).setExpirationTime('1h').sign(key)],
+    ['a tampered token', async () => {
+      const [header, , signature] = (await signAuthToken(member, secret)).split('.');
+      const payload = Buffer.from(JSON.stringify({ sub: member._id, email: member.email, role: 'owner', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+      return `${header}.${payload}.${signature}`;
+    }],
+    ['a malformed cookie', async () => 'not.a.jwt%%'],
+  ];
+  for (const [title, token] of refused) {
+    it(`refuses ${title}`, async () => {
+      const result = await ask('{ whoAmI }', await token());
+      assert.equal(result.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', JSON.stringify(result));
+    });
+  }
+
+  it('checks declared permissions with one helper: FORBIDDEN for a role without it', async () => {
+    const forbidden = await ask('{ report }', await signAuthToken(member, secret));
+    assert.equal(forbidden.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    assert.match(forbidden.errors?.[0]?.message ?? '', /reports\.read/);
+    const allowed = await ask('{ report }', await signAuthToken(admin, secret));
+    assert.deepEqual(allowed.data, { report: 'numbers' });
+  });
+});

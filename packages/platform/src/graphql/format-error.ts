@@ -1,0 +1,50 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import mongoose from 'mongoose';
+import type { Logger } from 'pino';
+import { type ErrorCode, isDuplicateKeyError, LatticeError } from '@lattice/plugin-sdk';
+
+/** Apollo's own codes for a request the client got wrong; all of them are bad user input to our callers. */
+const clientErrorCodes = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+function withCode(formatted: GraphQLFormattedError, code: ErrorCode, message = formatted.message) {
+  const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+  return { ...formatted, message, extensions: { ...extensions, code } };
+}
+
+/** A Lattice error wrapped by GraphQL or Apollo on its way out, or the error itself. */
+function latticeCause(error: unknown): unknown {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof LatticeError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return error;
+}
+
+/**
+ * The one place where a GraphQL error gets its `extensions.code`: our closed vocabulary
+ * (BAD_USER_INPUT, NOT_FOUND, UNAUTHENTICATED, FORBIDDEN, PLUGIN_UNAVAILABLE, INTERNAL).
+ * Anything unexpected becomes INTERNAL with a generic message outside dev, and is logged.
+ */
+export function createErrorFormatter(logger: Logger, dev: boolean) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = latticeCause(unwrapResolverError(error));
+    if (original instanceof LatticeError) return withCode(formatted, original.code, original.message);
+    if (original instanceof mongoose.Error.ValidationError || original instanceof mongoose.Error.CastError) {
+      return withCode(formatted, 'BAD_USER_INPUT', original.message);
+    }
+    if (isDuplicateKeyError(original)) return withCode(formatted, 'BAD_USER_INPUT', 'A record with the same unique value already exists');
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && clientErrorCodes.has(code)) return withCode(formatted, 'BAD_USER_INPUT');
+    if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return withCode(formatted, code);
+    logger.error({ err: original }, 'unexpected error in a GraphQL request');
+    if (dev) return { ...formatted, extensions: { ...formatted.extensions, code: 'INTERNAL' } };
+    return withCode(formatted, 'INTERNAL', 'Internal server error');
+  };
+}

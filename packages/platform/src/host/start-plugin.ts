@@ -1,0 +1,223 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MessageBroker } from '@lattice/broker';
+import express, { type Request, type Response } from 'express';
+import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
+import type { Logger } from 'pino';
+import { publicFieldNames } from '../auth/public-fields.js';
+import { readRequestSession, readRequestUser } from '../auth/read-request-user.js';
+import { requireAuthentication } from '../auth/require-authentication.js';
+import { type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices, validatePluginDefinition } from '@lattice/plugin-sdk';
+import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
+import { createErrorFormatter } from '../graphql/format-error.js';
+import { announceIntegrationKind } from './announce-integration-kind.js';
+import { connectDatabase } from './connect-database.js';
+import { createLogger } from './create-logger.js';
+import { createPluginBrokerClient } from './plugin-broker-client.js';
+import { createHttpErrorHandler } from './http-error-handler.js';
+import { serveSubscriptions } from './serve-subscriptions.js';
+import { requestIdHeader, requestIdOf, runWithRequestId } from './request-scope.js';
+import { expressRequestAndResponse } from './upgrade-request.js';
+
+export const requestBodyLimit = '50mb';
+const requestBodyLimitBytes = 50 * 1024 * 1024;
+
+export interface StartPluginOptions {
+  mongoUrl: string;
+  /** The plugin's database; defaults to the plugin's name (configs.json `db_name`). */
+  dbName?: string;
+  broker: MessageBroker;
+  pubsub?: PubSubEngine;
+  /** `jwt_token_secret`: every subgraph verifies login tokens with it. */
+  authTokenSecret: string;
+  /** The plugin's configs.json `extra_env`, laid over the process's environment. */
+  extraEnv?: Readonly<Record<string, string>>;
+  /** 0 (the default) lets the OS pick a free port. */
+  port?: number;
+  host?: string;
+  logger?: Logger;
+  /** Dev mode: error messages of unexpected errors reach the client. */
+  dev?: boolean;
+  /** How often an integration plugin announces its kind to the inbox again; tests shorten it. */
+  kindAnnounceIntervalMs?: number;
+  /**
+   * On stop, how long `/health/ready` answers 503 before the host stops accepting requests, so a gateway
+   * sends new ones to another host first. 0 (the default) when no gateway elsewhere routes to this one.
+   */
+  drainDelayMs?: number;
+}
+
+export interface RunningPlugin {
+  name: string;
+  definition: PluginDefinition;
+  /** Base URL of the host: the subgraph is at `${url}/graphql`, health at `${url}/health`. */
+  url: string;
+  port: number;
+  /** The host's request listener (its express app), for a gateway in the same process to call directly. */
+  handleHttp: RequestListener;
+  /**
+   * Says it is not ready, waits `drainDelayMs`, ends websocket subscriptions, stops accepting and lets the
+   * requests in flight finish. Resolves when no HTTP request is left; broker messages are still handled.
+   */
+  stopServing(): Promise<void>;
+  /**
+   * `stopServing`, then waits for the broker messages being handled, calls the plugin's own `stop` and closes
+   * the database connection. Messages arriving after that are answered as the plugin being unavailable.
+   */
+  stop(): Promise<void>;
+}
+
+/** Hosts one API plugin: its subgraph at /graphql, /health/live and /health/ready, its own HTTP routes. */
+export async function startPlugin(definition: PluginDefinition, options: StartPluginOptions): Promise<RunningPlugin> {
+  validatePluginDefinition(definition);
+  const { name } = definition;
+  const debug = options.logger?.child({ plugin: name }) ?? createLogger(name);
+  const dev = options.dev ?? false;
+  const db = await connectDatabase(options.mongoUrl, options.dbName ?? name);
+  const broker = createPluginBrokerClient(options.broker, name);
+  const services: PluginServices = {
+    db,
+    messageBrokerClient: broker.client,
+    pubsubClient: options.pubsub ?? new PubSub(),
+    debug,
+    env: { ...process.env, ...options.extraEnv },
+    authTokenSecret: options.authTokenSecret,
+  };
+  const permissions = definition.permissions ?? {};
+  const publicFields = publicFieldNames(definition.publicOperations ?? [], dev);
+
+  // Set by onServerInit, before the host listens: no request can see it unset.
+  let runtime: PluginRuntime | undefined = undefined;
+  try {
+    const schema = buildPluginSchema(definition, services);
+    const app = express();
+    app.disable('x-powered-by');
+    // The gateway (and the reverse proxy in front of it) reach plugin hosts over loopback and say who the
+    // client was in X-Forwarded-For; req.ip is then that client, which login throttling counts by.
+    app.set('trust proxy', 'loopback');
+    const httpServer = createServer(app);
+    const formatError = createErrorFormatter(debug, dev);
+    const requestContext = async (req: Request, res: Response): Promise<PluginRequestContext> => {
+      const user = await readRequestUser(req, options.authTokenSecret, debug);
+      const base: PluginRequestContext = { ...services, ...runtime?.context, req, res, user, permissions };
+      return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
+    };
+    const apollo = new ApolloServer<PluginRequestContext>({
+      schema,
+      formatError,
+      includeStacktraceInErrorResponses: dev,
+      // The process owner (lattice start, or a plugin host) handles signals and stops every part in order.
+      stopOnTerminationSignals: false,
+      // Inline traces serve Apollo's hosted studio, which Lattice does not use.
+      introspection: dev,
+      plugins: [
+        ApolloServerPluginDrainHttpServer({ httpServer }),
+        ApolloServerPluginInlineTraceDisabled(),
+        requireAuthentication(publicFields),
+      ],
+    });
+    await apollo.start();
+
+    let draining = false;
+    app.use((req, res, next) => {
+      const requestId = requestIdOf(req.headers);
+      res.setHeader(requestIdHeader, requestId);
+      runWithRequestId(requestId, next);
+    });
+    app.get('/health/live', (_req, res) => {
+      res.json({ status: 'live', plugin: name });
+    });
+    const ready = (_req: Request, res: Response) => {
+      const problem = draining
+        ? 'stopping'
+        : db.readyState !== 1
+          ? 'database unavailable'
+          : !options.broker.isConnected()
+            ? 'broker unavailable'
+            : undefined;
+      res.status(problem ? 503 : 200).json({ status: problem ?? 'ok', plugin: name });
+    };
+    app.get('/health/ready', ready);
+    app.get('/health', ready);
+    app.use(
+      '/graphql',
+      express.json({ limit: requestBodyLimit }),
+      expressMiddleware(apollo, {
+        context: ({ req, res }) => requestContext(req, res),
+      }),
+    );
+    const subscriptions = serveSubscriptions({
+      httpServer,
+      path: '/graphql',
+      schema,
+      context: async (request) => {
+        const { req, res } = expressRequestAndResponse(app, request);
+        return requestContext(req, res);
+      },
+      sessionExpiry: async (request) => (await readRequestSession(request.headers, options.authTokenSecret, debug))?.expiresAt,
+      publicFields,
+      formatError,
+      maxPayloadBytes: requestBodyLimitBytes,
+      dev,
+    });
+    runtime = (await definition.onServerInit?.({ ...services, app })) ?? undefined;
+    app.use(createHttpErrorHandler(debug, dev));
+
+    const listenHost = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') return reject(error);
+        reject(Object.assign(new Error(`plugin "${name}" cannot listen on ${listenHost}:${options.port}: another program uses that port`), { code: error.code }));
+      });
+      httpServer.listen(options.port ?? 0, listenHost, () => resolve());
+    });
+    const { port } = httpServer.address() as AddressInfo;
+    const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+    debug.debug({ port }, 'plugin host listening');
+    const inboxIntegration = definition.meta?.inboxIntegration;
+    const stopAnnouncing = inboxIntegration
+      ? await announceIntegrationKind(broker.client, inboxIntegration, debug, options.kindAnnounceIntervalMs)
+      : () => undefined;
+
+    let serving: Promise<void> | undefined;
+    const stopServing = () =>
+      (serving ??= (async () => {
+        draining = true;
+        stopAnnouncing();
+        if (options.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
+        // Upgraded sockets keep the HTTP server open, so they close first.
+        await subscriptions.stop();
+        await apollo.stop();
+      })());
+    let stopped: Promise<void> | undefined;
+    return {
+      name,
+      definition,
+      url: `http://${host}:${port}`,
+      port,
+      handleHttp: app,
+      stopServing,
+      stop: () =>
+        (stopped ??= (async () => {
+          await stopServing();
+          broker.detach();
+          await broker.settled();
+          try {
+            await runtime?.stop?.();
+          } catch (error) {
+            debug.error({ err: error }, 'the plugin failed to stop cleanly');
+          }
+          await db.close();
+        })()),
+    };
+  } catch (error) {
+    broker.detach();
+    await runtime?.stop?.();
+    await db.close();
+    throw error;
+  }
+}
