@@ -14,7 +14,7 @@ describe('GraphQL over HTTP rules (dev gateway)', () => {
     documents = await startDocumentsHost();
     gateway = await startTestGateway({
       dev: true,
-      subgraphs: [{ name: 'documents', url: documents.url }],
+      subgraphs: [{ name: 'documents', urls: [documents.url] }],
     });
   });
 

@@ -14,8 +14,8 @@ describe('integrations ingress', () => {
     [integration, other] = await Promise.all([startDocumentsHost(), startContactsHost()]);
     gateway = await startTestGateway({
       subgraphs: [
-        { name: 'mail', url: integration.url },
-        { name: 'contacts', url: other.url },
+        { name: 'mail', urls: [integration.url] },
+        { name: 'contacts', urls: [other.url] },
       ],
       integrations: { port: 0, plugins: ['mail'] },
     });

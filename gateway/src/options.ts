@@ -1,10 +1,13 @@
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 
-/** One plugin host: its subgraph is at `${url}/graphql`, health at `${url}/health`, HTTP routes at `${url}/...`. */
+/**
+ * One plugin and the base URLs of its hosts (replicas of the same plugin): each serves its subgraph at
+ * `${url}/graphql`, readiness at `${url}/health/ready` and HTTP routes at `${url}/...`.
+ */
 export interface SubgraphEndpoint {
   name: string;
-  url: string;
+  urls: string[];
 }
 
 export interface GatewayOptions {
@@ -13,7 +16,10 @@ export interface GatewayOptions {
   /** Interface to listen on; Node's default (all interfaces) when omitted. */
   host?: string;
   subgraphs: SubgraphEndpoint[];
-  /** How often each plugin's `/health` is polled. Default 2000 ms. */
+  /**
+   * How often each replica's `/health/ready` is probed. Default 2000 ms; plugins with several replicas are
+   * probed at least every 500 ms so a draining or hung replica stops getting traffic within 2 s.
+   */
   pollIntervalMs?: number;
   logger?: Logger;
   /** Dev mode: introspection on, error details (stack traces, internal messages) reach the client. */
@@ -43,6 +49,7 @@ export interface Gateway {
 
 export const DEFAULT_PORT = 3300;
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
+export const REPLICATED_POLL_INTERVAL_MS = 500;
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 
@@ -51,20 +58,32 @@ const PLUGIN_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 /** Rejects options that would make routing ambiguous, with a message that says which entry is wrong. */
 export function checkSubgraphEndpoints(subgraphs: SubgraphEndpoint[]): void {
   const seen = new Set<string>();
-  for (const { name, url } of subgraphs) {
+  for (const { name, urls } of subgraphs) {
     if (!PLUGIN_NAME.test(name)) {
       throw new Error(`Gateway: plugin name "${name}" must be lower-case letters, digits, "-" or "_"`);
     }
     if (seen.has(name)) throw new Error(`Gateway: plugin "${name}" is listed twice`);
     seen.add(name);
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new Error(`Gateway: plugin "${name}" has an invalid url "${url}"`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new Error(`Gateway: plugin "${name}" url must be http(s), got "${url}"`);
+    if (!Array.isArray(urls) || urls.length === 0) throw new Error(`Gateway: plugin "${name}" has no url`);
+    const normalised = new Set<string>();
+    for (const url of urls) {
+      const key = checkUrl(name, url);
+      if (normalised.has(key)) throw new Error(`Gateway: plugin "${name}" lists url "${url}" twice`);
+      normalised.add(key);
     }
   }
+}
+
+/** The url without trailing slashes, once it is known to be an http(s) URL. */
+function checkUrl(name: string, url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`Gateway: plugin "${name}" has an invalid url "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`Gateway: plugin "${name}" url must be http(s), got "${url}"`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }

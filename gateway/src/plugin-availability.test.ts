@@ -1,25 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import type { Gateway } from './index.js';
 import { postGraphql } from './test-support/post-graphql.js';
+import { gatewayHealth } from './test-support/replica-health.js';
 import { startContactsHost, startDocumentsHost } from './test-support/sample-plugins.js';
 import { startSampleGateway, startTestGateway, stopSampleGateway } from './test-support/sample-gateway.js';
 import { startTestPluginHost, type TestPluginHost } from './test-support/test-plugin-host.js';
+import { waitFor } from './test-support/wait-for.js';
 
 
 async function healthOf(gateway: Gateway): Promise<Record<string, string>> {
-  const response = await fetch(`${gateway.url}/health`);
-  return ((await response.json()) as { plugins: Record<string, string> }).plugins;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
+  return (await gatewayHealth(gateway)).plugins;
 }
 
 describe('plugins going down and coming back', () => {
@@ -101,7 +93,7 @@ describe('a plugin that dies between health checks', () => {
   it('answers PLUGIN_UNAVAILABLE before the poller has noticed', async () => {
     const contacts = await startContactsHost();
     const gateway = await startTestGateway({
-      subgraphs: [{ name: 'contacts', url: contacts.url }],
+      subgraphs: [{ name: 'contacts', urls: [contacts.url] }],
     });
     try {
       await contacts.stop();
@@ -126,7 +118,7 @@ describe('a plugin redeployed with a new schema', () => {
       resolvers: { Query: { notes: () => ['a'] } },
     });
     const gateway = await startTestGateway({
-      subgraphs: [{ name: 'notes', url: first.url }],
+      subgraphs: [{ name: 'notes', urls: [first.url] }],
     });
     let second: TestPluginHost | undefined;
     try {
@@ -166,8 +158,8 @@ describe('a plugin that comes back with a schema that does not compose', () => {
     const gateway = await startTestGateway({
       logger,
       subgraphs: [
-        { name: 'documents', url: documents.url },
-        { name: 'notes', url: first.url },
+        { name: 'documents', urls: [documents.url] },
+        { name: 'notes', urls: [first.url] },
       ],
     });
     let second: TestPluginHost | undefined;
@@ -211,8 +203,8 @@ describe('a plugin whose schema does not compose at start-up', () => {
     const gateway = await startTestGateway({
       logger,
       subgraphs: [
-        { name: 'documents', url: documents.url },
-        { name: 'notes', url: broken.url },
+        { name: 'documents', urls: [documents.url] },
+        { name: 'notes', urls: [broken.url] },
       ],
     });
     try {

@@ -80,7 +80,11 @@ describe('plugin HTTP proxy and /health', () => {
   it('reports plugin status on /health and answers 503 for a plugin that is down', async () => {
     const healthy = await fetch(`${gateway.url}/health`);
     assert.equal(healthy.status, 200);
-    assert.deepEqual(await healthy.json(), { status: 'ok', plugins: { documents: 'up', contacts: 'up' } });
+    assert.deepEqual(await healthy.json(), {
+      status: 'ok',
+      plugins: { documents: 'up', contacts: 'up' },
+      replicas: { documents: [{ url: documents.url, status: 'up' }], contacts: [{ url: contacts.url, status: 'up' }] },
+    });
 
     await contacts.stop();
     // Before the poller notices, a failed connection is also a 503.
@@ -88,7 +92,7 @@ describe('plugin HTTP proxy and /health', () => {
     assert.equal(unnoticed.status, 503);
     await gateway.refresh();
     const health = await fetch(`${gateway.url}/health`);
-    assert.deepEqual(await health.json(), { status: 'ok', plugins: { documents: 'up', contacts: 'down' } });
+    assert.deepEqual(((await health.json()) as { plugins: unknown }).plugins, { documents: 'up', contacts: 'down' });
     const down = await fetch(`${gateway.url}/pl:contacts/echo`, { method: 'POST', body: 'x' });
     assert.equal(down.status, 503);
     assert.deepEqual(await down.json(), { error: 'Plugin "contacts" is unavailable', code: 'PLUGIN_UNAVAILABLE' });

@@ -6,7 +6,9 @@ import { createGraphqlHandler } from './graphql/graphql-handler.js';
 import { proxyPluginRequest } from './http/plugin-proxy.js';
 import { createIntegrationsListener } from './http/integrations-ingress.js';
 import { createRequestListener } from './http/request-router.js';
-import { sendJson } from './http/send-json.js';
+import { createHealthRoutes } from './http/health-routes.js';
+import { sendGraphqlIde } from './http/graphql-ide.js';
+import { withRequestId } from './http/request-id.js';
 import { createUpgradeListener } from './http/upgrade-router.js';
 import {
   checkSubgraphEndpoints,
@@ -14,6 +16,7 @@ import {
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_PORT,
   MAX_BODY_BYTES,
+  REPLICATED_POLL_INTERVAL_MS,
   type Gateway,
   type GatewayOptions,
 } from './options.js';
@@ -32,27 +35,35 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const registry = new SubgraphRegistry(options.subgraphs);
   const compositions = new CompositionKeeper(registry, logger, dev);
 
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const poller = new HealthPoller(registry, {
-    intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    // Failover within 2 s: a draining replica is seen by the next probe; a killed one as soon as it refuses.
+    intervalMs: registry.isReplicated() ? Math.min(pollIntervalMs, REPLICATED_POLL_INTERVAL_MS) : pollIntervalMs,
+    // A floor of 1 s so a loaded machine does not read a slow answer as a failed probe.
+    timeoutMs: Math.max(1000, Math.min(pollIntervalMs, 2000)),
     logger,
     onSchemaChanged: () => compositions.update(),
   });
   await poller.checkNow();
-  const down = registry.all().filter(({ status }) => status === 'down').map(({ name }) => name);
-  if (down.length > 0) logger.warn({ plugins: down }, 'plugins down at start-up; they join when they come up');
+  const down = registry
+    .all()
+    .flatMap(({ replicas }) => replicas.filter(({ status }) => status === 'down'))
+    .map(({ plugin, url }) => `${plugin} ${url}`);
+  if (down.length > 0) logger.warn({ replicas: down }, 'replicas down at start-up; they join when they come up');
 
   const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger });
-  const pluginHttp = { registry, bodyLimit: MAX_BODY_BYTES, inProcess: options.inProcessHttp };
+  const pluginHttp = { registry, logger, bodyLimit: MAX_BODY_BYTES, inProcess: options.inProcessHttp };
   const listener = createRequestListener(
     {
       graphql,
       plugin: (name, rest, req, res) => proxyPluginRequest(pluginHttp, name, rest, req, res),
-      health: (res) => sendJson(res, 200, { status: 'ok', plugins: registry.statuses() }),
+      health: createHealthRoutes(registry, () => compositions.preparer !== undefined),
+      ide: dev ? sendGraphqlIde : undefined,
     },
     logger,
     dev,
   );
-  const server = await listen(listener, options.port ?? DEFAULT_PORT, options.host);
+  const server = await listen(withRequestId(listener), options.port ?? DEFAULT_PORT, options.host);
   const subscriptions = createSubscriptionServer({
     registry,
     preparer: () => compositions.preparer,
@@ -65,7 +76,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   try {
     if (options.integrations) {
       const ingress = createIntegrationsListener(pluginHttp, new Set(options.integrations.plugins), logger);
-      servers.push(await listen(ingress, options.integrations.port, options.integrations.host ?? options.host));
+      servers.push(await listen(withRequestId(ingress), options.integrations.port, options.integrations.host ?? options.host));
     }
   } catch (error) {
     await subscriptions.stop();

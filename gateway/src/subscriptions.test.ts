@@ -67,8 +67,8 @@ describe('GraphQL subscriptions through the gateway (graphql-ws on /graphql)', (
     [documents, notifications] = await Promise.all([startDocumentsHost(), startNotificationsHost()]);
     gateway = await startTestGateway({
       subgraphs: [
-        { name: 'documents', url: documents.url },
-        { name: 'notifications', url: notifications.host.url },
+        { name: 'documents', urls: [documents.url] },
+        { name: 'notifications', urls: [notifications.host.url] },
       ],
     });
     wsUrl = `${gateway.url.replace(/^http/, 'ws')}/graphql`;
@@ -173,7 +173,7 @@ describe('GraphQL subscriptions through the gateway (graphql-ws on /graphql)', (
 
   it('refuses a subscription past the per-connection limit, and takes one again once another completed', async () => {
     const limited = await startTestGateway({
-      subgraphs: [{ name: 'notifications', url: notifications.host.url }],
+      subgraphs: [{ name: 'notifications', urls: [notifications.host.url] }],
       maxSubscriptionsPerConnection: 2,
     });
     const client = createClient({

@@ -2,6 +2,8 @@ import type { HeaderRecord } from '../http/forwarded-headers.js';
 
 /** Per-request state shared by the planner's subgraph calls. */
 export interface GatewayContext {
+  /** The request id every call carries (`x-request-id`) and every log line names. */
+  readonly reqId: string;
   /** Headers every subgraph call carries (cookie, authorization, x-forwarded-*…). */
   readonly forwardHeaders: HeaderRecord;
   /** `Set-Cookie` values from subgraph responses, returned to the client (e.g. the core's login). */

@@ -1,17 +1,8 @@
+import { pluginUnavailableMessage, type ErrorCode } from '@lattice/contracts';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 
-/** The closed vocabulary of `extensions.code` (ARCHITECTURE.md "Data and errors"). */
-export type ErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'PLUGIN_UNAVAILABLE'
-  | 'INTERNAL';
-
-export function pluginUnavailableMessage(name: string): string {
-  return `Plugin "${name}" is unavailable`;
-}
+// The closed vocabulary of `extensions.code` lives once, in @lattice/contracts, shared with plugins and hosts.
+export { pluginUnavailableMessage, type ErrorCode };
 
 export function pluginUnavailableError(name: string): GraphQLFormattedError {
   return { message: pluginUnavailableMessage(name), extensions: { code: 'PLUGIN_UNAVAILABLE', plugin: name } };

@@ -5,6 +5,8 @@ import { forwardToPlugin } from '../http/forward-to-plugin.js';
 import { headersForPlugin } from '../http/forwarded-headers.js';
 import { PayloadTooLargeError } from '../http/read-body.js';
 import { sendJson } from '../http/send-json.js';
+import { requestIdOf } from '../http/request-id.js';
+import { callReplica } from '../subgraphs/call-replica.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
 import { executePlanned } from './execute-planned.js';
 import type { GatewayContext } from './gateway-context.js';
@@ -70,19 +72,21 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     }
 
     const forwardHeaders = headersForPlugin(req);
+    const reqId = requestIdOf(req);
     const target = request.rawBody && firstUp(registry, prepared.route);
     if (target && request.rawBody) {
-      const sent = await forwardToPlugin(
-        target,
-        { method: 'POST', path: `${target.basePath}/graphql`, headers: forwardHeaders, body: request.rawBody },
-        res,
-      );
-      if (sent === 'sent') return;
-      // The host vanished between health checks; the planner answers with PLUGIN_UNAVAILABLE on its fields.
-      logger.warn({ plugin: target.name }, 'fast path could not reach plugin; answering through the planner');
+      const mutation = operation?.operation === 'mutation';
+      const forward = { method: 'POST', path: '/graphql', headers: forwardHeaders, body: request.rawBody } as const;
+      const call = { plugin: target, retry: mutation ? 'refused' : 'refused-or-reset', logger, reqId } as const;
+      const sent = await callReplica(call, (replica) => forwardToPlugin(replica, forward, res).then(() => true));
+      if (sent) return;
+      // A mutation that may have reached the host is not sent again, not even by the planner.
+      if (mutation) return sendJson(res, 200, { data: null, errors: [pluginUnavailableError(target.name)] });
+      // No replica answered; the planner answers with PLUGIN_UNAVAILABLE on exactly that plugin's fields.
+      logger.warn({ reqId, plugin: target.name }, 'fast path could not reach plugin; answering through the planner');
     }
 
-    const context: GatewayContext = { forwardHeaders, setCookies: [] };
+    const context: GatewayContext = { reqId, forwardHeaders, setCookies: [] };
     const result = await executePlanned(
       preparer.supergraph.schema,
       prepared.document,

@@ -41,7 +41,7 @@ const subgraphs = [
 ];
 
 describe('singleSubgraphRoute', () => {
-  const registry = new SubgraphRegistry(subgraphs.map(({ name, url }) => ({ name, url })));
+  const registry = new SubgraphRegistry(subgraphs.map(({ name, url }) => ({ name, urls: [url] })));
   after(() => registry.close());
   const supergraph = buildSupergraph(subgraphs, registry, pino({ level: 'silent' }));
   const route = (query: string) => singleSubgraphRoute(supergraph.schema, supergraph.ownership, parse(query));

@@ -1,12 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { SubgraphState } from '../subgraphs/subgraph-registry.js';
+import type { Replica } from '../subgraphs/replica.js';
+import { NoAnswerError } from '../subgraphs/transport-failure.js';
 import { headersForClient, type HeaderRecord } from './forwarded-headers.js';
 
 export interface PluginRequest {
   method: Dispatcher.HttpMethod;
-  /** Path and query on the host, already including the host's base path. */
+  /** Path and query on the host, without the replica's base path. */
   path: string;
   headers: HeaderRecord;
   body: Buffer | Readable | null;
@@ -18,28 +19,28 @@ function startResponse({ statusCode, headers, opaque }: Dispatcher.StreamFactory
 }
 
 /**
- * Sends a request to a plugin host over its keep-alive pool and streams the answer (status, headers,
- * body) into `res`. 'unreachable' means the host failed before answering and nothing was written, so the
- * caller can still choose the response.
+ * Sends a request to a plugin replica over its keep-alive pool and streams the answer (status, headers,
+ * body) into `res`. Throws NoAnswerError when the host failed before answering and nothing was written,
+ * so the caller can still try another replica or choose the response.
  */
-export async function forwardToPlugin(
-  subgraph: SubgraphState,
-  request: PluginRequest,
-  res: ServerResponse,
-): Promise<'sent' | 'unreachable'> {
+export async function forwardToPlugin(replica: Replica, request: PluginRequest, res: ServerResponse): Promise<void> {
   let answered = false;
   try {
-    await subgraph.pool.stream(
-      { method: request.method, path: request.path, headers: request.headers, body: request.body, opaque: res },
+    await replica.pool.stream(
+      {
+        method: request.method,
+        path: `${replica.basePath}${request.path}`,
+        headers: request.headers,
+        body: request.body,
+        opaque: res,
+      },
       (data) => {
         answered = true;
         return startResponse(data);
       },
     );
-    return 'sent';
   } catch (error) {
-    if (!answered) return 'unreachable';
+    if (!answered) throw new NoAnswerError(error);
     res.destroy(error instanceof Error ? error : undefined);
-    return 'sent';
   }
 }

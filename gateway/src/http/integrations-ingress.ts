@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { proxyPluginRequest, type PluginHttpTargets } from './plugin-proxy.js';
+import { requestIdOf } from './request-id.js';
 import { sendJson } from './send-json.js';
 
 const INTEGRATION_PATH = /^\/([^/?#]+)(.*)$/;
@@ -19,7 +20,7 @@ export function createIntegrationsListener(targets: PluginHttpTargets, integrati
       return;
     }
     proxyPluginRequest(targets, name, match[2] ?? '', req, res, `/integrations/${name}`).catch((error: unknown) => {
-      logger.error({ err: error, integration: name }, 'integration request failed');
+      logger.error({ err: error, reqId: requestIdOf(req), integration: name }, 'integration request failed');
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, { error: 'Internal server error', code: 'INTERNAL' });
     });

@@ -2,10 +2,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { Transform, type Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
+import type { Logger } from 'pino';
+import { callReplica, type RetryPolicy } from '../subgraphs/call-replica.js';
 import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
 import { forwardedHeaders, headersForPlugin } from './forwarded-headers.js';
 import { forwardToPlugin } from './forward-to-plugin.js';
 import { PayloadTooLargeError } from './read-body.js';
+import { requestIdOf } from './request-id.js';
 import { sendJson } from './send-json.js';
 
 export const PLUGIN_PATH = /^\/pl:([^/?#]+)(.*)$/;
@@ -29,17 +32,26 @@ function limitedBody(req: IncomingMessage, limit: number): LimitedBody {
 
 export interface PluginHttpTargets {
   registry: SubgraphRegistry;
+  logger: Logger;
   bodyLimit: number;
   /** The request listener of a plugin host that runs in this process, if it does (GatewayOptions.inProcessHttp). */
   inProcess?: (name: string) => RequestListener | undefined;
 }
 
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A streamed body cannot be sent twice; without one, a refused connection never reached the host. */
+function retryPolicy(method: string, hasBody: boolean): RetryPolicy {
+  if (hasBody) return 'never';
+  return IDEMPOTENT.has(method) ? 'refused-or-reset' : 'refused';
+}
+
 /**
- * `/pl:<name>/<rest>` → `<plugin url>/<rest>`: method, headers and body streamed both ways. A host in this
+ * `/pl:<name>/<rest>` → `<replica url>/<rest>`: method, headers and body streamed both ways. A host in this
  * process gets the request itself instead, with the same path and `x-forwarded-*` headers.
  */
 export async function proxyPluginRequest(
-  { registry, bodyLimit, inProcess }: PluginHttpTargets,
+  { registry, logger, bodyLimit, inProcess }: PluginHttpTargets,
   name: string,
   rest: string,
   req: IncomingMessage,
@@ -66,7 +78,7 @@ export async function proxyPluginRequest(
   if (local) {
     // Lets the plugin build links that go back through the gateway.
     Object.assign(req.headers, forwardedHeaders(req), { 'x-forwarded-prefix': publicPrefix });
-    req.url = `${subgraph.basePath}${path}`;
+    req.url = `${subgraph.replicas[0]?.basePath ?? ''}${path}`;
     local(req, res);
     return;
   }
@@ -76,17 +88,11 @@ export async function proxyPluginRequest(
   const contentLength = req.headers['content-length'];
   if (contentLength !== undefined) headers['content-length'] = contentLength;
   const body = hasBody ? limitedBody(req, bodyLimit) : undefined;
-  const result = await forwardToPlugin(
-    subgraph,
-    {
-      method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
-      path: `${subgraph.basePath}${path}`,
-      headers,
-      body: body ? body.stream : null,
-    },
-    res,
-  );
-  if (result !== 'unreachable') return;
+  const method = (req.method ?? 'GET') as Dispatcher.HttpMethod;
+  const forward = { method, path, headers, body: body ? body.stream : null };
+  const call = { plugin: subgraph, retry: retryPolicy(method, hasBody), logger, reqId: requestIdOf(req) };
+  const sent = await callReplica(call, (replica) => forwardToPlugin(replica, forward, res).then(() => true));
+  if (sent) return;
   if (body?.exceeded()) {
     sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'BAD_USER_INPUT' });
   } else {

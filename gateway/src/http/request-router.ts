@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { wantsGraphqlIde } from './graphql-ide.js';
 import { sendJson } from './send-json.js';
 import { PLUGIN_PATH } from './plugin-proxy.js';
 
@@ -7,13 +8,16 @@ export interface Routes {
   /** `search` is the query string including `?`, or empty. */
   graphql: (req: IncomingMessage, res: ServerResponse, search: string) => Promise<void>;
   plugin: (name: string, rest: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  health: (res: ServerResponse) => void;
+  /** `/health`, `/health/live`, `/health/ready`: `path` says which. */
+  health: (res: ServerResponse, path: string) => void;
+  /** Dev mode only: the GraphQL IDE page for a browser's GET /graphql. */
+  ide?: (res: ServerResponse) => Promise<void>;
 }
 
 /** The gateway's few routes, matched by hand: express would add a measurable cost on the hot path. */
 export function createRequestListener(routes: Routes, logger: Logger, dev: boolean) {
   const fail = (res: ServerResponse, error: unknown): void => {
-    logger.error({ err: error }, 'request failed');
+    logger.error({ err: error, reqId: res.getHeader('x-request-id') }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
@@ -27,11 +31,12 @@ export function createRequestListener(routes: Routes, logger: Logger, dev: boole
     const pathEnd = rawUrl.indexOf('?');
     const path = pathEnd === -1 ? rawUrl : rawUrl.slice(0, pathEnd);
     if (path === '/graphql' || path === '/graphql/') {
+      if (routes.ide && wantsGraphqlIde(req)) return void routes.ide(res).catch((error: unknown) => fail(res, error));
       routes.graphql(req, res, pathEnd === -1 ? '' : rawUrl.slice(pathEnd)).catch((error: unknown) => fail(res, error));
       return;
     }
-    if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
-      routes.health(res);
+    if ((path === '/health' || path.startsWith('/health/')) && (req.method === 'GET' || req.method === 'HEAD')) {
+      routes.health(res, path);
       return;
     }
     const plugin = PLUGIN_PATH.exec(rawUrl);

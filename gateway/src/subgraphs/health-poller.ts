@@ -1,23 +1,26 @@
 import type { Logger } from 'pino';
-import { fetchSubgraphSdl, isHealthy } from './probe-subgraph.js';
+import { fetchSubgraphSdl, probeReplica } from './probe-subgraph.js';
+import { FAILED_PROBES_BEFORE_DOWN, type Replica } from './replica.js';
 import type { SubgraphRegistry, SubgraphState } from './subgraph-registry.js';
 
 export interface HealthPollerOptions {
   intervalMs: number;
+  /** How long one probe may take before it counts as failed. */
+  timeoutMs: number;
   logger: Logger;
-  /** Called after a round in which a plugin came up with an SDL the gateway has not composed yet. */
+  /** Called after a round in which a replica came up with an SDL the gateway has not composed yet. */
   onSchemaChanged: (plugins: SubgraphState[]) => void;
 }
 
 /**
- * Polls every plugin's `/health` and keeps `status` and `sdl` in the registry current. A plugin that goes
- * down keeps its last SDL, so the schema does not change under clients; one that comes up has its SDL
- * fetched again (it may have been redeployed) before it is marked up.
+ * Probes every replica's `/health/ready` and keeps each replica's status and each plugin's `sdl` current.
+ * A refused connection or a definite non-2xx takes a replica out at once; probes that only time out take
+ * it out after FAILED_PROBES_BEFORE_DOWN in a row, so one slow answer on a busy machine is no alarm. A
+ * replica coming up has its SDL read again (it may have been redeployed) before it takes traffic.
  */
 export class HealthPoller {
   readonly #registry: SubgraphRegistry;
   readonly #options: HealthPollerOptions;
-  readonly #timeoutMs: number;
   #timer: NodeJS.Timeout | undefined;
   #round: Promise<void> | undefined;
   #stopped = false;
@@ -25,8 +28,6 @@ export class HealthPoller {
   constructor(registry: SubgraphRegistry, options: HealthPollerOptions) {
     this.#registry = registry;
     this.#options = options;
-    // A floor of 1 s so a loaded machine does not read a slow answer as a dead plugin.
-    this.#timeoutMs = Math.max(1000, Math.min(options.intervalMs, 2000));
   }
 
   start(): void {
@@ -58,30 +59,49 @@ export class HealthPoller {
   }
 
   async #checkAll(): Promise<void> {
-    const changed: SubgraphState[] = [];
+    const changed = new Set<SubgraphState>();
     await Promise.all(
-      this.#registry.all().map(async (subgraph) => {
-        const healthy = await isHealthy(subgraph, this.#timeoutMs);
-        if (this.#stopped) return;
-        if (!healthy) {
-          if (subgraph.status === 'up') this.#options.logger.warn({ plugin: subgraph.name }, 'plugin went down');
-          subgraph.status = 'down';
-          return;
-        }
-        if (subgraph.status === 'up') return;
-        let sdl: string;
-        try {
-          sdl = await fetchSubgraphSdl(subgraph, this.#timeoutMs);
-        } catch (error) {
-          this.#options.logger.warn({ plugin: subgraph.name, err: error }, 'plugin is healthy but its SDL could not be read');
-          return;
-        }
-        if (sdl !== subgraph.sdl) changed.push(subgraph);
-        subgraph.sdl = sdl;
-        subgraph.status = 'up';
-        this.#options.logger.info({ plugin: subgraph.name }, 'plugin is up');
-      }),
+      this.#registry.all().flatMap((subgraph) =>
+        subgraph.replicas.map(async (replica) => {
+          if (await this.#check(subgraph, replica)) changed.add(subgraph);
+        }),
+      ),
     );
-    if (changed.length > 0 && !this.#stopped) this.#options.onSchemaChanged(changed);
+    if (changed.size > 0 && !this.#stopped) this.#options.onSchemaChanged([...changed]);
+  }
+
+  /** Probes one replica; true when it came up with an SDL its plugin did not have. */
+  async #check(subgraph: SubgraphState, replica: Replica): Promise<boolean> {
+    const { logger, timeoutMs } = this.#options;
+    const outcome = await probeReplica(replica, timeoutMs);
+    if (this.#stopped) return false;
+    const where = { plugin: replica.plugin, replica: replica.url };
+    if (outcome === 'no-answer') {
+      replica.failedProbes += 1;
+      if (replica.failedProbes < FAILED_PROBES_BEFORE_DOWN || replica.status === 'down') return false;
+      logger.warn({ ...where, failedProbes: replica.failedProbes }, 'replica did not answer its probes; taken out');
+      replica.status = 'down';
+      return false;
+    }
+    replica.failedProbes = 0;
+    if (outcome !== 'ready') {
+      if (replica.status === 'up') logger.warn({ ...where, reason: outcome }, 'replica is not ready; taken out');
+      replica.status = 'down';
+      return false;
+    }
+    if (replica.status === 'up') return false;
+    let sdl: string;
+    try {
+      sdl = await fetchSubgraphSdl(replica, timeoutMs);
+    } catch (error) {
+      logger.warn({ ...where, err: error }, 'replica is ready but its SDL could not be read');
+      return false;
+    }
+    if (this.#stopped) return false;
+    const changed = sdl !== subgraph.sdl;
+    subgraph.sdl = sdl;
+    replica.status = 'up';
+    logger.info(where, 'replica is up');
+    return changed;
   }
 }

@@ -1,29 +1,45 @@
-import type { SubgraphState } from './subgraph-registry.js';
+import type { Replica } from './replica.js';
+import { transportFailure } from './transport-failure.js';
 
 const SDL_QUERY = JSON.stringify({ query: 'query __LatticeGatewaySdl { _service { sdl } }' });
 
-/** True when the host answers `/health` with a 2xx within the timeout. */
-export async function isHealthy(subgraph: SubgraphState, timeoutMs: number): Promise<boolean> {
+/**
+ * A readiness probe's verdict. 'ready': 2xx. 'refused' and 'not-ready' (a definite non-2xx, e.g. the 503
+ * of a draining host) take a replica out at once; 'no-answer' (timed out, or failed mid-way) only counts.
+ */
+export type ProbeOutcome = 'ready' | 'refused' | 'not-ready' | 'no-answer';
+
+async function probeStatus(replica: Replica, path: string, timeoutMs: number): Promise<number> {
+  const response = await replica.probePool.request({
+    method: 'GET',
+    path: `${replica.basePath}${path}`,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.body.dump();
+  return response.statusCode;
+}
+
+/** Asks `/health/ready`; a host that predates it (404 there) is asked `/health` instead. */
+export async function probeReplica(replica: Replica, timeoutMs: number, again = true): Promise<ProbeOutcome> {
   try {
-    const response = await subgraph.probePool.request({
-      method: 'GET',
-      path: `${subgraph.basePath}/health`,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body.dump();
-    return response.statusCode >= 200 && response.statusCode < 300;
-  } catch {
-    return false;
+    let status = await probeStatus(replica, '/health/ready', timeoutMs);
+    if (status === 404) status = await probeStatus(replica, '/health', timeoutMs);
+    return status >= 200 && status < 300 ? 'ready' : 'not-ready';
+  } catch (error) {
+    const failure = transportFailure(error);
+    // The kept-alive probe connection of a host that went away fails as a reset; a new one tells refused from alive.
+    if (failure === 'reset' && again) return probeReplica(replica, timeoutMs, false);
+    return failure === 'refused' ? 'refused' : 'no-answer';
   }
 }
 
 /** The subgraph's Federation SDL from `{ _service { sdl } }`; throws with the reason when it cannot be had. */
-export async function fetchSubgraphSdl(subgraph: SubgraphState, timeoutMs: number): Promise<string> {
-  const response = await subgraph.probePool.request({
+export async function fetchSubgraphSdl(replica: Replica, timeoutMs: number): Promise<string> {
+  const response = await replica.probePool.request({
     method: 'POST',
-    path: `${subgraph.basePath}/graphql`,
+    path: `${replica.basePath}/graphql`,
     // Apollo Server's CSRF prevention wants a preflight-forcing header on anything it might take as a simple request.
     headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
     body: SDL_QUERY,
@@ -36,12 +52,12 @@ export async function fetchSubgraphSdl(subgraph: SubgraphState, timeoutMs: numbe
   try {
     payload = JSON.parse(text) as typeof payload;
   } catch {
-    throw new Error(`plugin "${subgraph.name}" answered _service with HTTP ${response.statusCode} and no JSON`);
+    throw new Error(`plugin "${replica.plugin}" at ${replica.url} answered _service with HTTP ${response.statusCode} and no JSON`);
   }
   const sdl = payload.data?._service?.sdl;
   if (typeof sdl !== 'string') {
     const reason = payload.errors?.[0]?.message ?? `HTTP ${response.statusCode}`;
-    throw new Error(`plugin "${subgraph.name}" gave no subgraph SDL: ${reason}`);
+    throw new Error(`plugin "${replica.plugin}" at ${replica.url} gave no subgraph SDL: ${reason}`);
   }
   return sdl;
 }

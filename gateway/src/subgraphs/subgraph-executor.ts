@@ -1,9 +1,11 @@
-import { GraphQLError, print, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, print, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Executor } from '@graphql-tools/utils';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../graphql/gateway-context.js';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
+import { callReplica, type RetryPolicy } from './call-replica.js';
 import type { SubgraphRegistry } from './subgraph-registry.js';
+import { NoAnswerError } from './transport-failure.js';
 
 const printed = new WeakMap<DocumentNode, string>();
 
@@ -16,10 +18,18 @@ function printOnce(document: DocumentNode): string {
   return text;
 }
 
+function retryPolicy(document: DocumentNode): RetryPolicy {
+  const mutates = document.definitions.some(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.MUTATION,
+  );
+  return mutates ? 'refused' : 'refused-or-reset';
+}
+
 /**
- * The planner's way to a subgraph: POSTs the sub-operation over the host's keep-alive pool with the
- * client's headers. A host that is down or unreachable yields PLUGIN_UNAVAILABLE naming it, which the
- * stitching layer turns into errors on exactly the fields that host serves.
+ * The planner's way to a subgraph: POSTs the sub-operation over a replica's keep-alive pool with the
+ * client's headers (callReplica picks the replica and retries where that is safe). A plugin with no
+ * replica that answers yields PLUGIN_UNAVAILABLE naming it, which the stitching layer turns into errors
+ * on exactly the fields that plugin serves.
  */
 export function createSubgraphExecutor(registry: SubgraphRegistry, name: string, logger: Logger): Executor {
   const unavailable = (): ExecutionResult => ({
@@ -36,34 +46,43 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
     const subgraph = registry.get(name);
     if (!subgraph || subgraph.status !== 'up') return unavailable();
     const context = request.context;
+    const body = JSON.stringify({
+      query: printOnce(request.document),
+      variables: request.variables,
+      operationName: request.operationName,
+    });
+    const call = { plugin: subgraph, retry: retryPolicy(request.document), logger, reqId: context?.reqId };
     try {
-      const response = await subgraph.pool.request({
-        method: 'POST',
-        path: `${subgraph.basePath}/graphql`,
-        headers: {
-          ...context?.forwardHeaders,
-          'content-type': 'application/json',
-          accept: 'application/graphql-response+json, application/json',
-          'apollo-require-preflight': 'true',
-          'accept-encoding': 'identity',
-        },
-        body: JSON.stringify({
-          query: printOnce(request.document),
-          variables: request.variables,
-          operationName: request.operationName,
-        }),
+      const answer = await callReplica(call, async (replica) => {
+        const response = await replica.pool
+          .request({
+            method: 'POST',
+            path: `${replica.basePath}/graphql`,
+            headers: {
+              ...context?.forwardHeaders,
+              'content-type': 'application/json',
+              accept: 'application/graphql-response+json, application/json',
+              'apollo-require-preflight': 'true',
+              'accept-encoding': 'identity',
+            },
+            body,
+          })
+          .catch((error: unknown) => {
+            throw new NoAnswerError(error);
+          });
+        return { response, text: await response.body.text() };
       });
-      const setCookie = response.headers['set-cookie'];
+      if (!answer) return unavailable();
+      const setCookie = answer.response.headers['set-cookie'];
       if (context && setCookie) context.setCookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
-      const text = await response.body.text();
       try {
-        return JSON.parse(text) as ExecutionResult;
+        return JSON.parse(answer.text) as ExecutionResult;
       } catch {
-        logger.warn({ plugin: name, status: response.statusCode }, 'subgraph answered without JSON');
+        logger.warn({ reqId: call.reqId, plugin: name, status: answer.response.statusCode }, 'subgraph answered without JSON');
         return unavailable();
       }
     } catch (error) {
-      logger.warn({ plugin: name, err: error }, 'subgraph request failed');
+      logger.warn({ reqId: call.reqId, plugin: name, err: error }, 'subgraph request failed');
       return unavailable();
     }
   };

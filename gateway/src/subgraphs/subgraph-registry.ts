@@ -1,39 +1,58 @@
-import { Pool } from 'undici';
 import type { SubgraphEndpoint } from '../options.js';
+import { Replica, type SubgraphStatus } from './replica.js';
 
-export type SubgraphStatus = 'up' | 'down';
+export type { SubgraphStatus } from './replica.js';
 
-/** What the gateway knows about one plugin host; `sdl` survives the host going down so its fields stay in the schema. */
-export interface SubgraphState {
-  readonly name: string;
-  readonly url: string;
-  /** Path prefix of the base URL (usually empty), prepended to every forwarded path. */
-  readonly basePath: string;
-  /** Keep-alive connections to the host for forwarding, planning and proxying. */
-  readonly pool: Pool;
-  /** One connection of its own, so health checks never queue behind busy traffic and time out falsely. */
-  readonly probePool: Pool;
-  status: SubgraphStatus;
+/**
+ * What the gateway knows about one plugin: its replicas and the SDL last read from one coming up. `sdl`
+ * survives every replica going down, so the plugin's fields stay in the schema.
+ */
+export class SubgraphState {
+  readonly replicas: readonly Replica[];
   sdl: string | undefined;
+  #next = 0;
+
+  constructor(
+    readonly name: string,
+    urls: readonly string[],
+  ) {
+    this.replicas = urls.map((url) => new Replica(name, url));
+  }
+
+  /** Names the plugin in the composed supergraph; requests never go to it directly. */
+  get url(): string {
+    return this.replicas[0]?.url ?? '';
+  }
+
+  /** Up while at least one replica is up. */
+  get status(): SubgraphStatus {
+    return this.replicas.some((replica) => replica.status === 'up') ? 'up' : 'down';
+  }
+
+  /** A replica that is up (other than `not`), the least busy one, taking turns among equals; undefined when none is. */
+  pick(not?: Replica): Replica | undefined {
+    const count = this.replicas.length;
+    this.#next = (this.#next + 1) % count;
+    let best: Replica | undefined;
+    for (let offset = 0; offset < count; offset++) {
+      const replica = this.replicas[(this.#next + offset) % count];
+      if (!replica || replica.status !== 'up' || replica === not) continue;
+      if (!best || replica.inFlight < best.inFlight) best = replica;
+    }
+    return best;
+  }
+}
+
+export interface ReplicaReport {
+  url: string;
+  status: SubgraphStatus;
 }
 
 export class SubgraphRegistry {
   readonly #byName = new Map<string, SubgraphState>();
 
   constructor(endpoints: SubgraphEndpoint[]) {
-    for (const { name, url } of endpoints) {
-      const parsed = new URL(url);
-      this.#byName.set(name, {
-        name,
-        url: url.replace(/\/+$/, ''),
-        basePath: parsed.pathname.replace(/\/+$/, ''),
-        pool: new Pool(parsed.origin, { connections: 256, keepAliveTimeout: 30_000 }),
-        probePool: new Pool(parsed.origin, { connections: 1 }),
-        // Down until the first health check says otherwise, so nothing is sent to a host we have not seen.
-        status: 'down',
-        sdl: undefined,
-      });
-    }
+    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls));
   }
 
   get(name: string): SubgraphState | undefined {
@@ -44,8 +63,9 @@ export class SubgraphRegistry {
     return [...this.#byName.values()];
   }
 
-  isUp(name: string): boolean {
-    return this.#byName.get(name)?.status === 'up';
+  /** True when some plugin runs more than one replica. */
+  isReplicated(): boolean {
+    return this.all().some((state) => state.replicas.length > 1);
   }
 
   statuses(): Record<string, SubgraphStatus> {
@@ -54,7 +74,15 @@ export class SubgraphRegistry {
     return result;
   }
 
+  replicaStatuses(): Record<string, ReplicaReport[]> {
+    const result: Record<string, ReplicaReport[]> = {};
+    for (const state of this.#byName.values()) {
+      result[state.name] = state.replicas.map(({ url, status }) => ({ url, status }));
+    }
+    return result;
+  }
+
   async close(): Promise<void> {
-    await Promise.all(this.all().flatMap((state) => [state.pool.destroy(), state.probePool.destroy()]));
+    await Promise.all(this.all().flatMap((state) => state.replicas.map((replica) => replica.close())));
   }
 }

@@ -1,15 +1,15 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { HeaderRecord } from '../http/forwarded-headers.js';
-import type { SubgraphState } from '../subgraphs/subgraph-registry.js';
+import type { Replica } from '../subgraphs/replica.js';
 
 const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 /**
- * One client connection's websocket connections to plugin hosts: a graphql-ws client per plugin that
+ * One client connection's websocket connections to plugin hosts: a graphql-ws client per replica that
  * carries the client's upgrade headers (cookie, authorization, x-forwarded-*) and connection_init
  * payload. Each opens with its first subscription and closes after its last, so a client's
- * subscriptions to one plugin share one socket.
+ * subscriptions to one replica share one socket.
  */
 export class PluginConnections {
   readonly #clients = new Map<string, Client>();
@@ -19,8 +19,8 @@ export class PluginConnections {
     private readonly connectionParams: Readonly<Record<string, unknown>> | undefined,
   ) {}
 
-  clientFor(subgraph: SubgraphState): Client {
-    const known = this.#clients.get(subgraph.name);
+  clientFor(replica: Replica): Client {
+    const known = this.#clients.get(replica.url);
     if (known) return known;
     const { headers } = this;
     class WebSocketToPlugin extends WebSocket {
@@ -29,14 +29,14 @@ export class PluginConnections {
       }
     }
     const client = createClient({
-      url: `${subgraph.url.replace(/^http/, 'ws')}/graphql`,
+      url: `${replica.url.replace(/^http/, 'ws')}/graphql`,
       webSocketImpl: WebSocketToPlugin,
       connectionParams: this.connectionParams ? { ...this.connectionParams } : undefined,
       // A plugin that goes away ends its subscriptions with PLUGIN_UNAVAILABLE; the client decides when to subscribe again.
       retryAttempts: 0,
       connectionAckWaitTimeout: HANDSHAKE_TIMEOUT_MS,
     });
-    this.#clients.set(subgraph.name, client);
+    this.#clients.set(replica.url, client);
     return client;
   }
 

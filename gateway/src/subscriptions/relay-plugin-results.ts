@@ -2,6 +2,7 @@ import type { FormattedExecutionResult, GraphQLFormattedError } from 'graphql';
 import type { Client, SubscribePayload } from 'graphql-ws';
 import type { Logger } from 'pino';
 import { pluginUnavailableError } from '../graphql/gateway-errors.js';
+import type { Replica } from '../subgraphs/replica.js';
 
 /** The plugin refused or failed the subscription with these errors (a graphql-ws `error` message), relayed as they are. */
 export class PluginSubscriptionErrors extends Error {
@@ -25,7 +26,7 @@ function describeLoss(error: unknown): string {
 export function relayPluginResults(
   client: Client,
   payload: SubscribePayload,
-  plugin: string,
+  replica: Replica,
   logger: Logger,
 ): AsyncIterableIterator<FormattedExecutionResult> {
   const results = client.iterate(payload) as AsyncIterableIterator<FormattedExecutionResult>;
@@ -39,8 +40,9 @@ export function relayPluginResults(
       } catch (error) {
         ended = true;
         if (Array.isArray(error)) throw new PluginSubscriptionErrors(error as GraphQLFormattedError[]);
-        logger.warn({ plugin, connection: describeLoss(error) }, 'lost the websocket to a plugin; its subscriptions end');
-        return { done: false, value: { errors: [pluginUnavailableError(plugin)] } };
+        const where = { plugin: replica.plugin, replica: replica.url, connection: describeLoss(error) };
+        logger.warn(where, 'lost the websocket to a plugin; its subscriptions end');
+        return { done: false, value: { errors: [pluginUnavailableError(replica.plugin)] } };
       }
     },
     async return() {

@@ -9,6 +9,7 @@ import { formatError } from '../graphql/format-errors.js';
 import { gatewayError, pluginUnavailableError } from '../graphql/gateway-errors.js';
 import type { OperationPreparer } from '../graphql/operation-preparer.js';
 import { headersForPluginUpgrade } from '../http/forwarded-headers.js';
+import { requestIdOf } from '../http/request-id.js';
 import { MAX_BODY_BYTES } from '../options.js';
 import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
 import { PluginConnections } from './plugin-connections.js';
@@ -37,6 +38,7 @@ interface Forwarding {
   plugins: readonly string[];
   payload: SubscribePayload;
   connections: PluginConnections;
+  reqId: string;
 }
 
 /**
@@ -48,6 +50,8 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
   const { registry, dev, logger } = deps;
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   const open = new Set<PluginConnections>();
+  // The handshake's answer names the request id, as every HTTP answer does.
+  webSocketServer.on('headers', (headers, req) => headers.push(`X-Request-Id: ${requestIdOf(req)}`));
 
   const graphqlWs = useServer<Record<string, unknown>, { connections: PluginConnections }>(
     {
@@ -69,16 +73,21 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
           ctx.extra.connections = new PluginConnections(headersForPluginUpgrade(ctx.extra.request), ctx.connectionParams);
           open.add(ctx.extra.connections);
         }
-        const forwarding: Forwarding = { plugins: routed.plugins, payload, connections: ctx.extra.connections };
+        const forwarding: Forwarding = {
+          plugins: routed.plugins,
+          payload,
+          connections: ctx.extra.connections,
+          reqId: requestIdOf(ctx.extra.request),
+        };
         const { schema } = preparer.supergraph;
         return { schema, document: routed.document, operationName: payload.operationName, contextValue: forwarding };
       },
       subscribe: (args: ExecutionArgs) => {
-        const { plugins, payload, connections } = args.contextValue as Forwarding;
-        const subgraph = plugins.map((name) => registry.get(name)).find((state) => state?.status === 'up');
+        const { plugins, payload, connections, reqId } = args.contextValue as Forwarding;
+        const replica = plugins.map((name) => registry.get(name)).find((state) => state?.status === 'up')?.pick();
         // One result, then complete: the same answer as when the plugin goes away mid-subscription.
-        if (!subgraph) return { errors: [pluginUnavailableError(plugins[0] ?? 'unknown')] } as unknown as ExecutionResult;
-        return relayPluginResults(connections.clientFor(subgraph), payload, subgraph.name, logger) as AsyncIterableIterator<ExecutionResult>;
+        if (!replica) return { errors: [pluginUnavailableError(plugins[0] ?? 'unknown')] } as unknown as ExecutionResult;
+        return relayPluginResults(connections.clientFor(replica), payload, replica, logger.child({ reqId })) as AsyncIterableIterator<ExecutionResult>;
       },
       // Results are the plugin's, formatted there; the gateway relays them as they are.
       onNext: (_ctx, _id, _payload, _args, result) => result as FormattedExecutionResult,

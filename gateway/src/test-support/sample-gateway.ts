@@ -21,8 +21,8 @@ export async function startSampleGateway(options: { pollIntervalMs: number; docu
   const gateway = await startTestGateway({
     pollIntervalMs: options.pollIntervalMs,
     subgraphs: [
-      { name: 'documents', url: documents.url },
-      { name: 'contacts', url: contacts.url },
+      { name: 'documents', urls: [documents.url] },
+      { name: 'contacts', urls: [contacts.url] },
     ],
   });
   return { documents, contacts, gateway };

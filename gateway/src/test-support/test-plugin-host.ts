@@ -4,7 +4,9 @@ import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+// The 2.14 line, the last for Node 20, exports this type from here only.
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/index.js';
 import { GraphQLError, parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -24,7 +26,7 @@ export interface TestPluginHostOptions {
 
 /**
  * A plugin host as the gateway sees one: a Federation v2 subgraph at /graphql (HTTP, and websocket
- * subscriptions with graphql-ws), /health and an echo route.
+ * subscriptions with graphql-ws), /health, /health/live, /health/ready and an echo route.
  */
 export interface TestPluginHost {
   readonly name: string;
@@ -35,6 +37,14 @@ export interface TestPluginHost {
   readonly graphqlHeaders: http.IncomingHttpHeaders[];
   /** Headers of the websocket upgrade requests it received, in order. */
   readonly upgradeHeaders: http.IncomingHttpHeaders[];
+  /** How many times `/health/ready` was asked. */
+  readonly readyProbes: () => number;
+  /** `false`: `/health/ready` answers 503, as a draining host does. */
+  setReady(ready: boolean): void;
+  /** Holds the next `count` answers of `/health/ready` back by `ms` (a busy machine). */
+  slowReady(ms: number, count: number): void;
+  /** `true`: every GraphQL POST is read, counted in `graphqlBodies`, and its connection dropped without an answer. */
+  setResetGraphql(reset: boolean): void;
   /** Stops listening and drops every connection, websockets too (as if the process died); the port stays reserved for `start`. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -50,8 +60,22 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
   const graphqlBodies: string[] = [];
   const graphqlHeaders: http.IncomingHttpHeaders[] = [];
   const app = express();
+  let ready = true;
+  let readyProbes = 0;
+  let slow = { ms: 0, count: 0 };
+  let resetGraphql = false;
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+  app.get('/health/live', (_req, res) => {
+    res.json({ status: 'live' });
+  });
+  app.get('/health/ready', (_req, res) => {
+    readyProbes += 1;
+    const answer = () => void res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'draining' });
+    if (slow.count === 0) return answer();
+    slow = { ms: slow.ms, count: slow.count - 1 };
+    setTimeout(answer, slow.ms);
   });
   app.all('/echo', express.raw({ type: () => true, limit: '10mb' }), (req, res) => {
     res.status(201).set('x-plugin', options.name).json({
@@ -69,6 +93,10 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
         graphqlHeaders.push(req.headers);
       },
     }),
+    (req, _res, next) => {
+      if (resetGraphql) req.socket.destroy();
+      else next();
+    },
     expressMiddleware(apollo, { context: async ({ req, res }) => ({ headers: req.headers, res }) }),
   );
 
@@ -113,6 +141,16 @@ export async function startTestPluginHost(options: TestPluginHostOptions): Promi
     graphqlBodies,
     graphqlHeaders,
     upgradeHeaders,
+    readyProbes: () => readyProbes,
+    setReady: (value) => {
+      ready = value;
+    },
+    slowReady: (ms, count) => {
+      slow = { ms, count };
+    },
+    setResetGraphql: (value) => {
+      resetGraphql = value;
+    },
     stop,
     async start() {
       if (listening) return;

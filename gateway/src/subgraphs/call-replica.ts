@@ -1,0 +1,51 @@
+import type { Logger } from 'pino';
+import type { Replica } from './replica.js';
+import type { SubgraphState } from './subgraph-registry.js';
+import { NoAnswerError, transportFailure } from './transport-failure.js';
+
+/**
+ * When a request that got no answer may go to another replica: 'refused-or-reset' for what is safe to run
+ * twice (queries, bodiless GETs), 'refused' for what must run at most once (mutations), 'never' for what
+ * cannot be sent twice (a streamed body already read).
+ */
+export type RetryPolicy = 'refused-or-reset' | 'refused' | 'never';
+
+export interface ReplicaCall {
+  plugin: SubgraphState;
+  retry: RetryPolicy;
+  logger: Logger;
+  reqId: string | undefined;
+}
+
+/**
+ * Runs `send` on a replica that is up, spreading calls across them. `send` throws NoAnswerError when the
+ * host failed before answering anything; a replica that refused the connection is taken out at once, and
+ * the call goes once to another replica when `retry` allows. Undefined when no replica answered.
+ */
+export async function callReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
+  let failed: Replica | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const replica = call.plugin.pick(failed);
+    if (!replica) return undefined;
+    replica.inFlight += 1;
+    try {
+      return await send(replica);
+    } catch (error) {
+      if (!(error instanceof NoAnswerError)) throw error;
+      const failure = transportFailure(error.cause);
+      const where = { reqId: call.reqId, plugin: replica.plugin, replica: replica.url, failure };
+      if (failure === 'refused' && replica.status === 'up') {
+        replica.status = 'down';
+        call.logger.warn(where, 'replica refused a connection; taken out');
+      } else {
+        call.logger.warn({ ...where, err: error.cause }, 'replica did not answer');
+      }
+      const again = failure === 'refused' ? call.retry !== 'never' : failure === 'reset' && call.retry === 'refused-or-reset';
+      if (!again) return undefined;
+      failed = replica;
+    } finally {
+      replica.inFlight -= 1;
+    }
+  }
+  return undefined;
+}

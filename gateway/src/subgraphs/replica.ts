@@ -1,0 +1,38 @@
+import { Pool } from 'undici';
+
+export type SubgraphStatus = 'up' | 'down';
+
+/** Probes that only time out (or fail without a definite answer) in a row before a replica is taken out. */
+export const FAILED_PROBES_BEFORE_DOWN = 3;
+
+/** One host of a plugin: its own connections, its own status. */
+export class Replica {
+  readonly url: string;
+  /** Path prefix of the base URL (usually empty), prepended to every forwarded path. */
+  readonly basePath: string;
+  /** Keep-alive connections to the host for forwarding, planning and proxying. */
+  readonly pool: Pool;
+  /** One connection of its own, so health checks never queue behind busy traffic and time out falsely. */
+  readonly probePool: Pool;
+  // Down until the first probe says otherwise, so nothing is sent to a host we have not seen.
+  status: SubgraphStatus = 'down';
+  /** Probes in a row that timed out; reset by any definite answer. */
+  failedProbes = 0;
+  /** Requests sent to it that have not finished, for balancing. */
+  inFlight = 0;
+
+  constructor(
+    readonly plugin: string,
+    url: string,
+  ) {
+    const parsed = new URL(url);
+    this.url = url.replace(/\/+$/, '');
+    this.basePath = parsed.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(parsed.origin, { connections: 256, keepAliveTimeout: 30_000 });
+    this.probePool = new Pool(parsed.origin, { connections: 1 });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pool.destroy(), this.probePool.destroy()]);
+  }
+}
