@@ -3,16 +3,23 @@
  * in its own process (as `npm start` runs it). Writes RESULTS.md and results.json beside this file.
  *
  *   npm run bench -w @lattice/embedded-mongo
+ *   npm run bench -w @lattice/embedded-mongo -- --against /tmp/em-base/packages/embedded-mongo --label 'commit 9d324cb' --rounds 5
+ *
+ * With --against (another checkout of the package, e.g. a git worktree of an earlier commit whose
+ * node_modules is a link to this one's), it also runs the by-_id, indexed-query and memory figures
+ * for both builds in alternating rounds and records each figure's median with its range.
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type Collection, MongoClient, ObjectId } from 'mongodb';
 
+const options = parseArgs({ options: { against: { type: 'string' }, label: { type: 'string' }, rounds: { type: 'string', default: '5' } } }).values;
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const PACKAGE = join(HERE, '../../packages/embedded-mongo');
 
@@ -23,10 +30,11 @@ interface Server {
 }
 
 /** Starts the CLI (built dist when present, else the sources through tsx) and waits for its URI line. */
-async function startServer(dbPath?: string): Promise<Server & { runtime: string }> {
-  const dist = join(PACKAGE, 'dist/cli.js');
-  const useDist = existsSync(dist);
-  const args = useDist ? [dist] : ['--conditions=development', '--import', 'tsx', join(PACKAGE, 'src/cli.ts')];
+async function startServer(dbPath?: string, packageDir = PACKAGE): Promise<Server & { runtime: string }> {
+  const dist = join(packageDir, 'dist/cli.js');
+  // A comparison runs both checkouts from their sources, so a stale dist/ cannot stand in for either.
+  const useDist = options.against === undefined && existsSync(dist);
+  const args = useDist ? [dist] : ['--conditions=development', '--import', 'tsx', join(packageDir, 'src/cli.ts')];
   args.push('--port', '0', ...(dbPath ? ['--dbpath', dbPath] : []));
   const child: ChildProcessByStdio<null, Readable, null> = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let text = '';
@@ -107,8 +115,8 @@ async function writeBench(label: string, dbPath: string | undefined) {
   }
 }
 
-async function indexedQueryBench() {
-  const server = await startServer();
+async function indexedQueryBench(packageDir = PACKAGE) {
+  const server = await startServer(undefined, packageDir);
   const client = await MongoClient.connect(server.uri);
   try {
     const db = client.db('bench');
@@ -135,6 +143,74 @@ async function indexedQueryBench() {
     await client.close();
     await server.stop();
   }
+}
+
+/** find by _id over 10k documents: the p50 the target is about, without the write phases. */
+async function findByIdP50(packageDir: string): Promise<number> {
+  const server = await startServer(undefined, packageDir);
+  const client = await MongoClient.connect(server.uri);
+  try {
+    const c = client.db('bench').collection('many');
+    await c.insertMany(Array.from({ length: 10_000 }, (_, i) => small(i)));
+    const ids = (await c.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+    return (await latencies(5_000, (i) => c.findOne({ _id: ids[(i * 7919) % ids.length] }))).p50;
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+}
+
+interface RoundFigures {
+  findByIdP50Ms: number;
+  indexed1kP50Ms: number;
+  indexed100kP50Ms: number;
+  ratio100kTo1k: number;
+  rssAt100kMb: number;
+}
+
+async function runRound(packageDir: string): Promise<RoundFigures> {
+  const byId = await findByIdP50(packageDir);
+  const indexed = await indexedQueryBench(packageDir);
+  return {
+    findByIdP50Ms: byId,
+    indexed1kP50Ms: indexed.indexedEqualityMs.docs1000?.p50 ?? Number.NaN,
+    indexed100kP50Ms: indexed.indexedEqualityMs.docs100000?.p50 ?? Number.NaN,
+    ratio100kTo1k: indexed.p50Ratio100kTo1k,
+    rssAt100kMb: indexed.rssAt100kDocsMb,
+  };
+}
+
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted.length % 2 === 1 ? (sorted[(sorted.length - 1) / 2] as number) : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
+  return `${round(median)} (${round(sorted[0] as number)}–${round(sorted.at(-1) as number)})`;
+}
+
+/** Alternates rounds of this build and the other one, so drift in the machine's load hits both alike. */
+async function compare(otherDir: string, label: string, rounds: number): Promise<string> {
+  const mine: RoundFigures[] = [];
+  const theirs: RoundFigures[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const [first, second] = i % 2 === 0 ? [PACKAGE, otherDir] : [otherDir, PACKAGE];
+    const a = await runRound(first);
+    const b = await runRound(second);
+    (first === PACKAGE ? mine : theirs).push(a);
+    (second === PACKAGE ? mine : theirs).push(b);
+  }
+  const row = (label: string, key: keyof RoundFigures): string =>
+    `| ${label} | ${spread(theirs.map((r) => r[key]))} | ${spread(mine.map((r) => r[key]))} |`;
+  return `## Against ${label}
+
+${rounds} alternating rounds of each build (the server from each checkout's sources through tsx). Median (min–max):
+
+| figure | ${label} | this build |
+|---|---|---|
+${row('find by _id p50 (ms)', 'findByIdP50Ms')}
+${row('indexed query p50 at 1k (ms)', 'indexed1kP50Ms')}
+${row('indexed query p50 at 100k (ms)', 'indexed100kP50Ms')}
+${row('p50 at 100k / p50 at 1k', 'ratio100kTo1k')}
+${row('RSS with 100k documents (MB)', 'rssAt100kMb')}
+`;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'em-bench-'));
@@ -192,7 +268,7 @@ Server RSS idle: ${indexed.rssIdleMb} MB; with 100,000 small documents (indexed 
 | find by _id p50 under 0.5 ms over loopback | ${memory.findByIdMs.p50} ms, ${ok(results.targets.findByIdP50Under05ms)} |
 | indexed query at 100k under 3x its time at 1k | ${indexed.p50Ratio100kTo1k}x, ${ok(results.targets.indexedQuery100kUnder3xOf1k)} |
 | RSS at 100k small documents under 300 MB | ${indexed.rssAt100kDocsMb} MB, ${ok(results.targets.rssAt100kUnder300Mb)} |
-`;
+${options.against ? `\n${await compare(options.against, options.label ?? options.against, Number(options.rounds))}` : ''}`;
   await writeFile(join(HERE, 'RESULTS.md'), md);
   process.stdout.write(md);
 } finally {

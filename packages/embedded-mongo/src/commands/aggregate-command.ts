@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError, notImplemented } from '../errors.js';
 import { cloneValue } from '../query/clone-document.js';
+import { commandQueryOptions } from '../query/collation.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { runPipeline } from '../query/matcher.js';
 import { isPlainObject } from '../query/path-values.js';
@@ -59,9 +60,11 @@ export const aggregate: CommandHandler = (command, context) => {
   const rest = stages.slice(i);
   const readOnly = rest.every(isReadOnlyStage);
   const copy = (found: Document[]): Document[] => (readOnly ? found : found.map(cloneValue));
-  let docs = copy(matchDocuments(collection, { filter, sort, skip, limit }));
+  const queryOptions = commandQueryOptions(command);
+  let docs = copy(matchDocuments(collection, { filter, sort, skip, limit, ...queryOptions }));
   if (rest.length > 0) {
     docs = runPipeline(docs, rest, {
+      ...queryOptions,
       collectionResolver: (name) => copy([...(context.storage.collection(context.db, name)?.docs.values() ?? [])]),
     });
   }

@@ -9,7 +9,10 @@ export const create: CommandHandler = (command, context) => {
   if (context.storage.collection(context.db, name)) {
     throw new MongoCommandError(ErrorCodes.NamespaceExists, 'NamespaceExists', `Collection ${context.db}.${name} already exists.`);
   }
-  if (command.capped === true) throw notImplemented('Capped collections');
+  if (command.capped !== undefined && command.capped !== false && command.capped !== 0) {
+    if (command.size === undefined) throw new MongoCommandError(ErrorCodes.InvalidOptions, 'InvalidOptions', "the 'size' field is required when 'capped' is true");
+    throw notImplemented('Capped collections');
+  }
   if (command.viewOn !== undefined) throw notImplemented('Views');
   if (command.timeseries !== undefined) throw notImplemented('Time series collections');
   const options: Document = {};

@@ -9,6 +9,8 @@ export interface CommandContext {
   cursors: CursorStore;
   db: string;
   connectionId: number;
+  /** The time budget of a command that names no `maxTimeMS`. */
+  defaultMaxTimeMS: number;
 }
 
 export type CommandHandler = (command: Document, context: CommandContext) => Document;

@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import { commandQueryOptions } from '../query/collation.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { type CommandHandler, collectionName, optionalNumber } from './command-context.js';
 import { withWriteErrors, writeError } from './write-errors.js';
@@ -6,6 +7,7 @@ import { withWriteErrors, writeError } from './write-errors.js';
 interface DeleteStatement {
   q?: Document;
   limit?: number;
+  collation?: Document;
 }
 
 export const deleteCommand: CommandHandler = (command, context) => {
@@ -18,7 +20,7 @@ export const deleteCommand: CommandHandler = (command, context) => {
   for (const [index, statement] of statements.entries()) {
     try {
       const limit = optionalNumber(statement.limit) === 1 ? 1 : undefined;
-      const targets = matchDocuments(collection, { filter: statement.q ?? {}, limit });
+      const targets = matchDocuments(collection, { filter: statement.q ?? {}, limit, ...commandQueryOptions(command, statement.collation) });
       for (const doc of targets) if (collection) context.storage.remove(collection, doc);
       n += targets.length;
     } catch (error) {

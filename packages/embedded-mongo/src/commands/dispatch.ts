@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { toCommandError } from '../query/mingo-errors.js';
+import { commandBudgetMs, withTimeBudget } from '../query/time-budget.js';
 import type { CommandContext } from './command-context.js';
 import { COMMANDS } from './command-table.js';
 
@@ -20,7 +21,7 @@ export function dispatch(command: Document, context: CommandContext): Document {
     if (TRANSACTION_FIELDS.some((field) => field in command) && command.autocommit === false) {
       throw new MongoCommandError(ErrorCodes.IllegalOperation, 'IllegalOperation', 'Transaction numbers are only allowed on a replica set member or mongos');
     }
-    return handler(command, context);
+    return withTimeBudget(commandBudgetMs(command, context.defaultMaxTimeMS), () => handler(command, context));
   } catch (error) {
     return errorReply(error);
   }

@@ -1,7 +1,8 @@
 import type { Document } from 'bson';
 import { applyUpdate, buildUpsert } from '../query/apply-update.js';
 import { matchDocuments } from '../query/find-documents.js';
-import { projectDocuments } from '../query/matcher.js';
+import { commandQueryOptions } from '../query/collation.js';
+import { projectDocuments } from '../query/project-documents.js';
 import { badValue } from '../errors.js';
 import { type CommandHandler, collectionName } from './command-context.js';
 
@@ -15,8 +16,9 @@ export const findAndModify: CommandHandler = (command, context) => {
   const fields = command.fields as Document | undefined;
   const arrayFilters = (command.arrayFilters as Document[] | undefined) ?? [];
   const collection = context.storage.collection(context.db, name);
-  const [target] = matchDocuments(collection, { filter, sort: command.sort as Document | undefined, limit: 1 });
-  const shape = (doc: Document | undefined): Document | null => (doc ? (projectDocuments([doc], fields)[0] ?? null) : null);
+  const queryOptions = commandQueryOptions(command);
+  const [target] = matchDocuments(collection, { filter, sort: command.sort as Document | undefined, limit: 1, ...queryOptions });
+  const shape = (doc: Document | undefined): Document | null => (doc ? (projectDocuments([doc], fields, filter, queryOptions)[0] ?? null) : null);
 
   if (remove) {
     if (target && collection) context.storage.remove(collection, target);
@@ -24,11 +26,11 @@ export const findAndModify: CommandHandler = (command, context) => {
   }
   if (!target) {
     if (command.upsert !== true || update === undefined) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-    const doc = buildUpsert(filter, update, arrayFilters);
+    const doc = buildUpsert(filter, update, arrayFilters, queryOptions);
     context.storage.insert(context.storage.ensureCollection(context.db, name), doc);
     return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: returnNew ? shape(doc) : null, ok: 1 };
   }
-  const next = applyUpdate(target, update as Document | Document[], { filter, arrayFilters });
+  const next = applyUpdate(target, update as Document | Document[], { filter, arrayFilters, queryOptions });
   if (collection) context.storage.replace(collection, target, next);
   return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? next : target), ok: 1 };
 };

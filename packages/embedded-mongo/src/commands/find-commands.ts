@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { compareValues } from '../query/bson-order.js';
+import { collatorFor, commandQueryOptions } from '../query/collation.js';
 import { findDocuments, matchDocuments } from '../query/find-documents.js';
 import { indexKey } from '../query/index-key.js';
 import { indexableValues } from '../query/path-values.js';
@@ -19,6 +20,7 @@ export const find: CommandHandler = (command, context) => {
     skip: optionalNumber(command.skip),
     limit: optionalNumber(command.limit),
     projection: command.projection as Document | undefined,
+    ...commandQueryOptions(command),
   });
   // A negative limit asks for a single batch (legacy driver semantics).
   const singleBatch = command.singleBatch === true || (optionalNumber(command.limit) ?? 0) < 0;
@@ -54,19 +56,21 @@ export const count: CommandHandler = (command, context) => {
   const query = command.query as Document | undefined;
   const skip = optionalNumber(command.skip) ?? 0;
   const limit = optionalNumber(command.limit) ?? 0;
+  const queryOptions = commandQueryOptions(command);
   if (!query || Object.keys(query).length === 0) {
     const total = collection?.docs.size ?? 0;
     const n = Math.max(0, total - skip);
     return { n: limit ? Math.min(n, Math.abs(limit)) : n, ok: 1 };
   }
-  return { n: matchDocuments(collection, { filter: query, skip, limit }).length, ok: 1 };
+  return { n: matchDocuments(collection, { filter: query, skip, limit, ...queryOptions }).length, ok: 1 };
 };
 
 export const distinct: CommandHandler = (command, context: CommandContext) => {
   const name = collectionName(command, 'distinct');
   const key = command.key as unknown;
   if (typeof key !== 'string') throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', "'key' must be a string");
-  const docs = matchDocuments(context.storage.collection(context.db, name), { filter: command.query as Document | undefined });
+  const queryOptions = commandQueryOptions(command);
+  const docs = matchDocuments(context.storage.collection(context.db, name), { filter: command.query as Document | undefined, ...queryOptions });
   const seen = new Map<string, unknown>();
   for (const doc of docs) {
     for (const value of indexableValues(doc, key)) {
@@ -75,5 +79,9 @@ export const distinct: CommandHandler = (command, context: CommandContext) => {
       if (!seen.has(k)) seen.set(k, value);
     }
   }
-  return { values: [...seen.values()].sort(compareValues), ok: 1 };
+  if (!queryOptions.collation) return { values: [...seen.values()].sort(compareValues), ok: 1 };
+  // Under a collation, values it holds equal ('Bob' and 'bob' at strength 2) are one distinct value.
+  const collator = collatorFor(queryOptions.collation);
+  const sorted = [...seen.values()].sort((a, b) => compareValues(a, b, collator));
+  return { values: sorted.filter((value, i) => i === 0 || compareValues(sorted[i - 1], value, collator) !== 0), ok: 1 };
 };

@@ -1,5 +1,6 @@
 import { type Document, ObjectId } from 'bson';
 import { MongoCommandError } from '../errors.js';
+import { isPlainObject } from '../query/path-values.js';
 import { bsonSize } from '../wire/bson-codec.js';
 import { type CommandHandler, collectionName } from './command-context.js';
 
@@ -25,6 +26,8 @@ export const insert: CommandHandler = (command, context) => {
       if (Array.isArray(doc._id) || doc._id instanceof RegExp) {
         throw new MongoCommandError(53, 'InvalidIdField', `The '_id' value cannot be of type ${Array.isArray(doc._id) ? 'array' : 'regex'}`);
       }
+      const dollar = isPlainObject(doc._id) ? Object.keys(doc._id).find((key) => key.startsWith('$')) : undefined;
+      if (dollar) throw new MongoCommandError(52, 'DollarPrefixedFieldName', `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`);
       const size = bsonSize(doc);
       if (size > MAX_DOCUMENT_BYTES) throw new MongoCommandError(10334, 'BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`);
       context.storage.insert(collection, doc);

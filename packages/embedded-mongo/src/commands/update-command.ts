@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { applyUpdate, buildUpsert, updateKind } from '../query/apply-update.js';
+import { type QueryOptions, commandQueryOptions } from '../query/collation.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { encodeDocument } from '../wire/bson-codec.js';
 import { type CommandContext, type CommandHandler, collectionName } from './command-context.js';
@@ -13,6 +14,7 @@ interface UpdateStatement {
   multi?: boolean;
   arrayFilters?: Document[];
   sort?: Document;
+  collation?: Document;
 }
 
 interface StatementResult {
@@ -25,21 +27,21 @@ function sameBytes(a: Document, b: Document): boolean {
   return Buffer.compare(Buffer.from(encodeDocument(a)), Buffer.from(encodeDocument(b))) === 0;
 }
 
-function runUpdate(context: CommandContext, name: string, statement: UpdateStatement): StatementResult {
+function runUpdate(context: CommandContext, name: string, statement: UpdateStatement, queryOptions: QueryOptions): StatementResult {
   const { storage } = context;
   const filter = statement.q ?? {};
   if (statement.multi && updateKind(statement.u) === 'replacement') throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', 'multi update is not supported for replacement-style update');
   const collection = storage.collection(context.db, name);
-  const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1 });
+  const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1, ...queryOptions });
   if (!collection || targets.length === 0) {
     if (!statement.upsert) return { n: 0, nModified: 0 };
-    const doc = buildUpsert(filter, statement.u, statement.arrayFilters);
+    const doc = buildUpsert(filter, statement.u, statement.arrayFilters, queryOptions);
     storage.insert(storage.ensureCollection(context.db, name), doc);
     return { n: 1, nModified: 0, upsertedId: doc._id };
   }
   let nModified = 0;
   for (const doc of targets) {
-    const next = applyUpdate(doc, statement.u, { filter, arrayFilters: statement.arrayFilters ?? [] });
+    const next = applyUpdate(doc, statement.u, { filter, arrayFilters: statement.arrayFilters ?? [], queryOptions });
     if (sameBytes(doc, next)) continue;
     storage.replace(collection, doc, next);
     nModified += 1;
@@ -57,7 +59,7 @@ export const update: CommandHandler = (command, context) => {
   let nModified = 0;
   for (const [index, statement] of statements.entries()) {
     try {
-      const result = runUpdate(context, name, statement);
+      const result = runUpdate(context, name, statement, commandQueryOptions(command, statement.collation));
       n += result.n;
       nModified += result.nModified;
       if (result.upsertedId !== undefined) upserted.push({ index, _id: result.upsertedId });

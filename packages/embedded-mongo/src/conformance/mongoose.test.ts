@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import mongoose, { type Connection, Schema, Types } from 'mongoose';
-import { startTestTarget, uniqueDbName, type TestTarget } from '../test-support/test-server.js';
+import { describe, it } from 'node:test';
+import { Schema, Types } from 'mongoose';
+import { useMongoose } from '../test-support/mongoose-fixture.js';
 
 describe('mongoose 9 in ordinary use', () => {
-  let target: TestTarget;
-  let conn: Connection;
-
-  before(async () => {
-    target = await startTestTarget();
-    conn = await mongoose.createConnection(target.uri, { dbName: uniqueDbName('mongoose') }).asPromise();
-  });
-  after(async () => {
-    await conn.dropDatabase();
-    await conn.close();
-    await target.stop();
-  });
+  const fx = useMongoose('mongoose');
 
   it('models with timestamps, subdocuments, Decimal128 and hydrated documents', async () => {
-    const Invoice = conn.model(
+    const Invoice = fx.conn.model(
       'Invoice',
       new Schema(
         {
@@ -54,7 +43,7 @@ describe('mongoose 9 in ordinary use', () => {
   });
 
   it('unique indexes give E11000 that mongoose reports as a duplicate key', async () => {
-    const User = conn.model('User', new Schema({ email: { type: String, required: true, unique: true }, name: String }));
+    const User = fx.conn.model('User', new Schema({ email: { type: String, required: true, unique: true }, name: String }));
     await User.init();
     await User.create({ email: 'a@x.test', name: 'A' });
     await assert.rejects(User.create({ email: 'a@x.test', name: 'B' }), (e: { code?: number; keyValue?: unknown; name?: string }) => {
@@ -71,7 +60,7 @@ describe('mongoose 9 in ordinary use', () => {
     const schema = new Schema({ sku: String, group: String, rank: Number });
     schema.index({ group: 1, rank: -1 });
     schema.index({ sku: 1 }, { unique: true, sparse: true });
-    const Product = conn.model('Product', schema);
+    const Product = fx.conn.model('Product', schema);
     await Product.init();
     await Product.collection.createIndex({ rank: 1 }, { name: 'stale_rank' });
     const dropped = await Product.syncIndexes();
@@ -83,8 +72,8 @@ describe('mongoose 9 in ordinary use', () => {
   });
 
   it('populate resolves references across collections', async () => {
-    const Author = conn.model('Author', new Schema({ name: String }));
-    const Book = conn.model('Book', new Schema({ title: String, author: { type: Schema.Types.ObjectId, ref: 'Author' }, reviewers: [{ type: Schema.Types.ObjectId, ref: 'Author' }] }));
+    const Author = fx.conn.model('Author', new Schema({ name: String }));
+    const Book = fx.conn.model('Book', new Schema({ title: String, author: { type: Schema.Types.ObjectId, ref: 'Author' }, reviewers: [{ type: Schema.Types.ObjectId, ref: 'Author' }] }));
     const [ada, alan] = await Author.create([{ name: 'Ada' }, { name: 'Alan' }]);
     await Book.create({ title: 'Notes', author: ada!._id, reviewers: [alan!._id, ada!._id] });
     const book = await Book.findOne({ title: 'Notes' }).populate<{ author: { name: string }; reviewers: Array<{ name: string }> }>(['author', 'reviewers']);
@@ -93,7 +82,7 @@ describe('mongoose 9 in ordinary use', () => {
   });
 
   it('countDocuments, estimatedDocumentCount, distinct, bulkWrite, insertMany, deleteMany', async () => {
-    const Event = conn.model('Event', new Schema({ kind: String, n: Number }));
+    const Event = fx.conn.model('Event', new Schema({ kind: String, n: Number }));
     await Event.insertMany(Array.from({ length: 30 }, (_, i) => ({ kind: i % 3 === 0 ? 'a' : 'b', n: i })));
     assert.equal(await Event.countDocuments({ kind: 'a' }), 10);
     assert.equal(await Event.estimatedDocumentCount(), 30);
@@ -111,15 +100,15 @@ describe('mongoose 9 in ordinary use', () => {
   });
 
   it('sessions without transactions work as on a standalone server', async () => {
-    const Note = conn.model('Note', new Schema({ text: String }));
-    const session = await conn.startSession();
+    const Note = fx.conn.model('Note', new Schema({ text: String }));
+    const session = await fx.conn.startSession();
     await Note.create([{ text: 'in session' }], { session });
     assert.equal(await Note.countDocuments({}, { session }), 1);
     await session.endSession();
   });
 
   it('cursors stream large results in batches', async () => {
-    const Row = conn.model('Row', new Schema({ i: Number }));
+    const Row = fx.conn.model('Row', new Schema({ i: Number }));
     await Row.insertMany(Array.from({ length: 500 }, (_, i) => ({ i })));
     let total = 0;
     for await (const row of Row.find().sort({ i: 1 }).batchSize(64).cursor()) total += row.i!;
@@ -127,7 +116,7 @@ describe('mongoose 9 in ordinary use', () => {
   });
 
   it('ObjectId queries and $in over many ids', async () => {
-    const Tag = conn.model('Tag', new Schema({ label: String }));
+    const Tag = fx.conn.model('Tag', new Schema({ label: String }));
     const tags = await Tag.create(Array.from({ length: 20 }, (_, i) => ({ label: `t${i}` })));
     const some = tags.filter((_, i) => i % 4 === 0).map((t) => t._id);
     const found = await Tag.find({ _id: { $in: some } }).sort({ label: 1 }).lean();

@@ -8,7 +8,9 @@ import { int64AsLong } from './int64-operands.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
-import { preflightUpdate } from './update-preflight.js';
+import { assignPath, preflightUpdate } from './update-preflight.js';
+import { assertNoConflicts, resolvePositionalPaths } from './update-paths.js';
+import type { Options } from 'mingo/types';
 
 const UPDATE_OPERATORS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$currentDate', '$push', '$pull', '$pullAll',
@@ -20,6 +22,8 @@ export interface UpdateOptions {
   arrayFilters?: Document[];
   /** The document is being created by an upsert: `$setOnInsert` applies. */
   inserting?: boolean;
+  /** Command-level `let` variables and collation, for the filter and arrayFilters. */
+  queryOptions?: Partial<Options>;
 }
 
 export type UpdateKind = 'operators' | 'replacement' | 'pipeline';
@@ -38,21 +42,33 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
   const kind = updateKind(update);
   let next: Document;
   if (kind === 'pipeline') {
-    next = runPipeline([cloneValue(doc)], update as Document[], {})[0] ?? {};
+    next = runPipeline([cloneValue(doc)], update as Document[], options.queryOptions ?? {})[0] ?? {};
   } else if (kind === 'replacement') {
     const replacement = update as Document;
     if ('_id' in replacement && indexKey(replacement._id) !== indexKey(doc._id)) throw immutableId();
     next = { _id: doc._id, ...cloneValue(replacement) };
   } else {
+    assertNoConflicts(update as Document);
     next = cloneValue(doc);
-    const modifier = preflightUpdate(next, operatorsToApply(update as Document, options.inserting ?? false));
+    const queryOptions = mingoOptions(options.queryOptions);
+    const context = { doc, filter: int64AsLong(options.filter), arrayFilters: int64AsLong(options.arrayFilters ?? []), options: queryOptions };
+    let resolved: Document;
+    try {
+      resolved = resolvePositionalPaths(operatorsToApply(update as Document, options.inserting ?? false), context);
+    } catch (error) {
+      throw toCommandError(error);
+    }
+    const newId = takeIdAssignment(resolved, doc);
+    const { modifier, direct } = preflightUpdate(next, resolved, queryOptions);
     if (Object.keys(modifier).length > 0) {
       try {
-        mingoUpdate(next, modifier, int64AsLong(options.arrayFilters), int64AsLong(options.filter), { cloneMode: 'deep', queryOptions: mingoOptions() });
+        mingoUpdate(next, modifier, [], {}, { cloneMode: 'deep', queryOptions });
       } catch (error) {
         throw toCommandError(error);
       }
     }
+    for (const [path, value] of direct) assignPath(next, path, cloneValue(value));
+    if (newId !== undefined) next = { _id: newId, ...withoutId(next) };
   }
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   if (doc._id !== undefined && indexKey(next._id) !== indexKey(doc._id)) throw immutableId();
@@ -73,6 +89,26 @@ function operatorsToApply(update: Document, inserting: boolean): Document {
     else modifier[op] = fields;
   }
   return modifier;
+}
+
+/**
+ * `$set: {_id}` is what mongoose sends when a whole document is the update: MongoDB accepts it when
+ * the value is the current one (and when an upsert creates the document), and answers 66 otherwise.
+ * mingo refuses any `_id` path, so the assignment is taken out here and applied afterwards.
+ */
+function takeIdAssignment(modifier: Document, doc: Document): unknown {
+  const set = modifier.$set as Document | undefined;
+  if (!set || !('_id' in set)) return undefined;
+  const { _id: value, ...rest } = set;
+  if (doc._id !== undefined && indexKey(value) !== indexKey(doc._id)) throw immutableId();
+  if (Object.keys(rest).length > 0) modifier.$set = rest;
+  else delete modifier.$set;
+  return doc._id === undefined ? value : undefined;
+}
+
+function withoutId(doc: Document): Document {
+  const { _id: _dropped, ...rest } = doc;
+  return rest;
 }
 
 function immutableId(): MongoCommandError {
@@ -112,14 +148,14 @@ function setPath(target: Document, path: string, value: unknown): void {
 }
 
 /** An upserted document: seed plus update, with `_id` first (generated when the filter has none). */
-export function buildUpsert(filter: Document, update: Document | Document[], arrayFilters: Document[] | undefined): Document {
+export function buildUpsert(filter: Document, update: Document | Document[], arrayFilters: Document[] | undefined, queryOptions?: Partial<Options>): Document {
   const seed = upsertSeed(filter);
   const kind = updateKind(update);
   let doc: Document;
   if (kind === 'replacement') doc = { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...cloneValue(update as Document) };
   else {
     // The seed need not match the filter (`{x: {$gt: 1}}` seeds nothing), so no condition is checked.
-    doc = applyUpdate(seed, update, { filter: {}, arrayFilters: arrayFilters ?? [], inserting: true });
+    doc = applyUpdate(seed, update, { filter: {}, arrayFilters: arrayFilters ?? [], inserting: true, queryOptions });
   }
   const { _id, ...rest } = doc;
   return { _id: _id === undefined ? new ObjectId() : _id, ...rest };

@@ -57,8 +57,8 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
-/** Total order over BSON values as MongoDB compares them (no collation). */
-export function compareValues(a: unknown, b: unknown): number {
+/** Total order over BSON values as MongoDB compares them; strings by the collation's collator when one is given. */
+export function compareValues(a: unknown, b: unknown, collator?: Intl.Collator): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -68,12 +68,13 @@ export function compareValues(a: unknown, b: unknown): number {
     case 4: {
       const sa = String(a);
       const sb = String(b);
+      if (collator) return Math.sign(collator.compare(sa, sb));
       return sa < sb ? -1 : sa > sb ? 1 : 0;
     }
     case 5:
-      return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
+      return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>, collator);
     case 6:
-      return compareArrays(a as unknown[], b as unknown[]);
+      return compareArrays(a as unknown[], b as unknown[], collator);
     case 7: {
       const ba = a as Binary;
       const bb = b as Binary;
@@ -99,7 +100,7 @@ export function compareValues(a: unknown, b: unknown): number {
   }
 }
 
-function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>): number {
+function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>, collator: Intl.Collator | undefined): number {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   const n = Math.min(ka.length, kb.length);
@@ -110,16 +111,16 @@ function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>):
     if (byType !== 0) return byType < 0 ? -1 : 1;
     const byName = (ka[i] as string) < (kb[i] as string) ? -1 : (ka[i] as string) > (kb[i] as string) ? 1 : 0;
     if (byName !== 0) return byName;
-    const byValue = compareValues(va, vb);
+    const byValue = compareValues(va, vb, collator);
     if (byValue !== 0) return byValue;
   }
   return ka.length === kb.length ? 0 : ka.length < kb.length ? -1 : 1;
 }
 
-function compareArrays(a: unknown[], b: unknown[]): number {
+function compareArrays(a: unknown[], b: unknown[], collator: Intl.Collator | undefined): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const c = compareValues(a[i], b[i]);
+    const c = compareValues(a[i], b[i], collator);
     if (c !== 0) return c;
   }
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;

@@ -1,9 +1,12 @@
 import type { Document } from 'bson';
 import type { Collection } from '../storage/collection.js';
-import { compileFilter, projectDocuments } from './matcher.js';
+import { type QueryOptions, collatorFor } from './collation.js';
+import { compileFilter } from './matcher.js';
+import { projectDocuments } from './project-documents.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
+import { checkTimeBudget } from './time-budget.js';
 
-export interface FindOptions {
+export interface FindOptions extends QueryOptions {
   filter?: Document;
   sort?: Document;
   skip?: number;
@@ -11,17 +14,24 @@ export interface FindOptions {
   projection?: Document;
 }
 
+/** How many documents a scan tests between two looks at the clock. */
+const BUDGET_CHECK_EVERY = 64;
+
 /** The matching documents of a collection (stored objects, not copies), sorted and windowed. */
 export function matchDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
-  if (!collection) return [];
   const filter = options.filter ?? {};
-  const matcher = compileFilter(filter);
+  const queryOptions: QueryOptions = { collation: options.collation, variables: options.variables };
+  // Compiled even when there is nothing to match, so a malformed filter is refused whatever the collection holds.
+  const matcher = compileFilter(filter, queryOptions);
+  if (!collection) return [];
   const sort = parseSortSpec(options.sort);
   const skip = Math.max(0, options.skip ?? 0);
   const limit = options.limit && options.limit !== 0 ? Math.abs(options.limit) : Number.POSITIVE_INFINITY;
-  let source: Iterable<Document> | undefined = collection.narrowed(filter);
+  // Indexes hold binary string order and equality; under a collation every document is a candidate.
+  const collated = options.collation !== undefined;
+  let source: Iterable<Document> | undefined = collated ? undefined : collection.narrowed(filter);
   let presorted = sort.length === 0;
-  if (!source && sort.length === 1) {
+  if (!source && !collated && sort.length === 1) {
     const [path, direction] = sort[0] as [string, 1 | -1];
     source = collection.orderedBy(path, direction);
     presorted = source !== undefined;
@@ -29,15 +39,18 @@ export function matchDocuments(collection: Collection | undefined, options: Find
   const matched: Document[] = [];
   // When the source is already in sort order the scan stops as soon as the window is full.
   const stopAt = presorted ? skip + limit : Number.POSITIVE_INFINITY;
+  let tested = 0;
   for (const doc of source ?? collection.docs.values()) {
+    if (++tested % BUDGET_CHECK_EVERY === 0) checkTimeBudget();
     if (!matcher.test(doc)) continue;
     matched.push(doc);
     if (matched.length >= stopAt) break;
   }
-  const ordered = presorted ? matched : sortDocuments(matched, sort);
+  const ordered = presorted ? matched : sortDocuments(matched, sort, options.collation ? collatorFor(options.collation) : undefined);
   return skip > 0 || limit !== Number.POSITIVE_INFINITY ? ordered.slice(skip, skip + limit) : ordered;
 }
 
 export function findDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
-  return projectDocuments(matchDocuments(collection, options), options.projection);
+  const queryOptions = { collation: options.collation, variables: options.variables };
+  return projectDocuments(matchDocuments(collection, options), options.projection, options.filter, queryOptions);
 }

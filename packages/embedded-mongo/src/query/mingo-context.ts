@@ -7,12 +7,15 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { type Iterator, Lazy } from 'mingo/lazy';
 import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
-import type { Document } from 'bson';
+import { Binary, type Document } from 'bson';
 import { badValue } from '../errors.js';
+import { ACCUMULATOR_OVERRIDES, EXPRESSION_OVERRIDES, PIPELINE_OVERRIDES } from './aggregation-operators.js';
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
+import { collatorFor } from './collation.js';
+import { guardRegex } from './regex-guard.js';
 import { operandValue } from './int64-operands.js';
-import { pathValues } from './path-values.js';
+import { isPlainObject, pathValues } from './path-values.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
 
 /**
@@ -33,10 +36,14 @@ function comparable(obj: AnyObject, selector: string): unknown[] {
   return out;
 }
 
+/** The collator of the query's collation, if it has one. */
+const collatorOf = (options: Options): Intl.Collator | undefined => (options.collation ? collatorFor(options.collation) : undefined);
+
 function rangeOperator(test: (c: number) => boolean) {
-  return (selector: string, raw: Any, _options: Options): QueryPredicate => {
+  return (selector: string, raw: Any, options: Options): QueryPredicate => {
     const value = operandValue(raw);
-    return (obj) => comparable(obj, selector).some((v) => typeRank(v) === typeRank(value) && v !== null && v !== undefined && test(compareValues(v, value)));
+    const collator = collatorOf(options);
+    return (obj) => comparable(obj, selector).some((v) => typeRank(v) === typeRank(value) && v !== null && v !== undefined && test(compareValues(v, value, collator)));
   };
 }
 
@@ -50,28 +57,50 @@ const $type = (selector: string, value: Any, _options: Options): QueryPredicate 
 
 const isIntOrLong = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
 
-/** Whether a path holds a number equal to one of `wanted`, comparing int64 and double by value. */
-function holdsNumber(obj: AnyObject, selector: string, wanted: Array<number | bigint>): boolean {
-  return comparable(obj, selector).some((v) => isIntOrLong(v) && wanted.some((w) => compareValues(v, w) === 0));
+/**
+ * Operands mingo's equality gets wrong: int64 against doubles of the same value, a Binary (mingo
+ * ignores its subtype), and strings under a collation. These are compared in BSON order instead.
+ */
+function needsBsonEquality(value: unknown, collator: Intl.Collator | undefined): boolean {
+  return isIntOrLong(value) || value instanceof Binary || (collator !== undefined && typeof value === 'string');
 }
 
-/**
- * mingo's equality, widened so an int64 (bigint) and a double of the same value are equal, as in
- * MongoDB. Only numeric operands take the extra check, and only when mingo's own test failed.
- */
+/** Whether a path holds a value equal to one of `wanted` in BSON order (with the collation's collator for strings). */
+function holdsEqual(obj: AnyObject, selector: string, wanted: unknown[], collator: Intl.Collator | undefined): boolean {
+  return comparable(obj, selector).some((v) => wanted.some((w) => typeRank(v) === typeRank(w) && compareValues(v, w, collator) === 0));
+}
+
+const $regex = (selector: string, value: Any, options: Options): QueryPredicate =>
+  queryOperators.$regex(selector, guardRegex(value as RegExp), options) as QueryPredicate;
+
+/** mingo's equality, with the operands it gets wrong compared in BSON order; a Binary only that way. */
 const $eq = (selector: string, raw: Any, options: Options): QueryPredicate => {
-  const base = queryOperators.$eq(selector, raw, options) as QueryPredicate;
   const value = operandValue(raw);
-  if (!isIntOrLong(value)) return base;
-  return (obj) => base(obj) || holdsNumber(obj, selector, [value]);
+  const collator = collatorOf(options);
+  if (!needsBsonEquality(value, collator)) return queryOperators.$eq(selector, raw, options) as QueryPredicate;
+  if (value instanceof Binary) return (obj) => holdsEqual(obj, selector, [value], collator);
+  const base = queryOperators.$eq(selector, raw, options) as QueryPredicate;
+  return (obj) => (collator === undefined && base(obj)) || holdsEqual(obj, selector, [value], collator);
 };
 
 const $in = (selector: string, value: Any, options: Options): QueryPredicate => {
   if (!Array.isArray(value)) throw badValue('$in needs an array');
-  const base = queryOperators.$in(selector, value, options) as QueryPredicate;
-  const numbers = Array.isArray(value) ? value.map(operandValue).filter(isIntOrLong) : [];
-  if (numbers.length === 0) return base;
-  return (obj) => base(obj) || holdsNumber(obj, selector, numbers);
+  const collator = collatorOf(options);
+  const guarded = value.map((v) => (v instanceof RegExp ? guardRegex(v) : v));
+  const special = guarded.map(operandValue).filter((v) => needsBsonEquality(v, collator));
+  const plain = collator === undefined ? guarded.filter((v) => !(v instanceof Binary)) : guarded.filter((v) => typeof v !== 'string');
+  const base = queryOperators.$in(selector, plain, options) as QueryPredicate;
+  if (special.length === 0) return base;
+  return (obj) => base(obj) || holdsEqual(obj, selector, special, collator);
+};
+
+/** `$all` of plain values is an `$and` of equalities, so it matches a non-array field equal to its one value (mingo needs an array). */
+const $all = (selector: string, value: Any, options: Options): QueryPredicate => {
+  if (!Array.isArray(value)) throw badValue('$all needs an array');
+  if (value.length === 0) return () => false;
+  if (value.some((v) => isPlainObject(v) && '$elemMatch' in v)) return queryOperators.$all(selector, value, options) as QueryPredicate;
+  const each = value.map((v) => $eq(selector, v as Any, options));
+  return (obj) => each.every((test) => test(obj));
 };
 
 const $ne = (selector: string, value: Any, options: Options): QueryPredicate => {
@@ -92,11 +121,9 @@ const $mod = (selector: string, value: Any, _options: Options): QueryPredicate =
     comparable(obj, selector).some((v) => (typeof v === 'number' || typeof v === 'bigint') && Math.trunc(Number(v)) % Math.trunc(divisor) === remainder);
 };
 
-/** `$sort` in MongoDB's cross-type order (mingo's own order is kept for collation-aware sorts). */
-const $sort = (coll: Iterator, sortKeys: SortSpec, options: Options): Iterator => {
-  if (options.collation) return pipelineOperators.$sort(coll, sortKeys, options);
-  return coll.transform((docs: Document[]) => Lazy(sortDocuments(docs, parseSortSpec(sortKeys))));
-};
+/** `$sort` in MongoDB's cross-type order, strings by the collation's collator. */
+const $sort = (coll: Iterator, sortKeys: SortSpec, options: Options): Iterator =>
+  coll.transform((docs: Document[]) => Lazy(sortDocuments(docs, parseSortSpec(sortKeys), collatorOf(options))));
 
 /** Aggregation comparison: missing sorts below null, otherwise BSON order. */
 function expressionCompare(a: unknown, b: unknown): number {
@@ -114,9 +141,10 @@ function expressionComparison(name: string, test: (c: number) => boolean) {
 }
 
 export const MONGO_CONTEXT = Context.init({
-  accumulator: accumulatorOperators,
+  accumulator: { ...accumulatorOperators, ...ACCUMULATOR_OVERRIDES },
   expression: {
     ...expressionOperators,
+    ...EXPRESSION_OVERRIDES,
     $eq: expressionComparison('$eq', (c) => c === 0),
     $ne: expressionComparison('$ne', (c) => c !== 0),
     $gt: expressionComparison('$gt', (c) => c > 0),
@@ -125,7 +153,7 @@ export const MONGO_CONTEXT = Context.init({
     $lte: expressionComparison('$lte', (c) => c <= 0),
     $cmp: expressionComparison('$cmp', () => true),
   },
-  pipeline: { ...pipelineOperators, $sort },
+  pipeline: { ...pipelineOperators, ...PIPELINE_OVERRIDES, $sort },
   projection: projectionOperators,
   query: {
     ...queryOperators,
@@ -135,6 +163,8 @@ export const MONGO_CONTEXT = Context.init({
     $ne,
     $in,
     $nin,
+    $all,
+    $regex,
     $gt: rangeOperator((c) => c > 0),
     $gte: rangeOperator((c) => c >= 0),
     $lt: rangeOperator((c) => c < 0),

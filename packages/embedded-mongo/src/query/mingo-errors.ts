@@ -12,6 +12,8 @@ export function toCommandError(error: unknown): MongoCommandError {
   const message = error instanceof Error ? error.message : String(error);
   const stage = /Unrecognized pipeline stage name: '(\$\w+)'/.exec(message) ?? /pipeline operator[^$]*(\$\w+)/i.exec(message);
   if (stage) return new MongoCommandError(ErrorCodes.Location40324, 'Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
+  if (/would create a conflict/.test(message)) return new MongoCommandError(40, 'ConflictingUpdateOperators', message);
+  if (/would modify the immutable field/.test(message)) return new MongoCommandError(ErrorCodes.ImmutableField, 'ImmutableField', message);
   const named = /(\$\w+)/.exec(message)?.[1];
   if (named && NOT_IMPLEMENTED.has(named)) return notImplemented(`The ${named} operator`);
   const operator = /unknown operator: (\$\w+)/.exec(message) ?? /(?:operator|accumulator) '?(\$\w+)'? is not registered/i.exec(message);

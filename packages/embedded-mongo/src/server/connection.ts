@@ -4,18 +4,23 @@ import type { CommandContext } from '../commands/command-context.js';
 import { WRITE_COMMANDS } from '../commands/command-table.js';
 import { commandName, dispatch, errorReply } from '../commands/dispatch.js';
 import { MongoCommandError } from '../errors.js';
+import { prepareRegexes } from '../query/regex-prepass.js';
+import { commandBudgetMs } from '../query/time-budget.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import { MessageFramer, ProtocolError } from '../wire/message-framer.js';
 import { OpCode, readHeader } from '../wire/message-header.js';
 import { encodeOpMsg, parseOpMsg } from '../wire/op-msg.js';
 import { encodeOpReply, parseOpQuery } from '../wire/op-query.js';
 import type { CursorStore } from './cursor-store.js';
+import type { IncomingBudget } from './incoming-budget.js';
 
 export interface ConnectionDeps {
   storage: StorageEngine;
   cursors: CursorStore;
   log: (line: string) => void;
   nextRequestId: () => number;
+  defaultMaxTimeMS: number;
+  incoming: IncomingBudget;
 }
 
 /**
@@ -33,12 +38,26 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
     socket.destroy();
   };
 
+  let counted = 0;
+  /** Brings the shared count of partial-message bytes in step with this connection's framer. */
+  const recount = (pending: number): boolean => {
+    const withinCap = deps.incoming.adjust(pending - counted);
+    counted = pending;
+    return withinCap;
+  };
+  socket.on('close', () => recount(0));
+
   socket.on('data', (chunk: Buffer) => {
+    if (socket.destroyed) return;
     let messages: Buffer[];
     try {
       messages = framer.push(chunk);
     } catch (error) {
       fail(error);
+      return;
+    }
+    if (!recount(framer.pendingBytes)) {
+      fail(new ProtocolError(`incomplete messages across connections exceed ${deps.incoming.limitBytes} bytes`));
       return;
     }
     for (const message of messages) {
@@ -79,7 +98,19 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
 
   async function run(command: Document): Promise<Document> {
     const db = typeof command.$db === 'string' ? command.$db : 'admin';
-    const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId };
+    const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId, defaultMaxTimeMS: deps.defaultMaxTimeMS };
+    const budget = commandBudgetMs(command, deps.defaultMaxTimeMS);
+    const started = performance.now();
+    const ahead = prepareRegexes(command, deps.storage, db, budget);
+    if (ahead) {
+      try {
+        await ahead;
+      } catch (error) {
+        return errorReply(error);
+      }
+      // The regex work done ahead counts against the command's budget.
+      command.maxTimeMS = Math.max(1, budget - (performance.now() - started));
+    }
     const reply = dispatch(command, context);
     if (WRITE_COMMANDS.has(commandName(command)) && deps.storage.persistent) {
       try {

@@ -1,7 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { stopRegexWorker } from '../query/regex-worker.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { serveConnection } from './connection.js';
 import { CursorStore } from './cursor-store.js';
+import { IncomingBudget } from './incoming-budget.js';
 import { startTtlMonitor } from './ttl-monitor.js';
 
 export interface EmbeddedMongoOptions {
@@ -16,6 +18,10 @@ export interface EmbeddedMongoOptions {
   compactAfterBytes?: number;
   /** How often expired documents of TTL indexes are deleted (default 60 s, as mongod). */
   ttlIntervalMs?: number;
+  /** The time budget of a command that names no `maxTimeMS` (default 10 s): past it the command answers error 50. */
+  defaultMaxTimeMS?: number;
+  /** Cap on bytes of incomplete incoming messages across all connections (default 64 MB, at least one whole message). */
+  maxIncomingBytes?: number;
 }
 
 export interface EmbeddedMongo {
@@ -27,6 +33,10 @@ export interface EmbeddedMongo {
   stop(): Promise<void>;
 }
 
+/** No command holds the server's thread longer than this unless it asks for more with `maxTimeMS`. */
+const DEFAULT_MAX_TIME_MS = 10_000;
+const DEFAULT_MAX_INCOMING_BYTES = 64 * 1024 * 1024;
+
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => process.stderr.write(`[embedded-mongo] ${line}\n`));
@@ -34,13 +44,21 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const cursors = new CursorStore();
   const stopTtl = startTtlMonitor(storage, options.ttlIntervalMs ?? 60_000, log);
   const sockets = new Set<Socket>();
+  const incoming = new IncomingBudget(options.maxIncomingBytes ?? DEFAULT_MAX_INCOMING_BYTES);
   let connectionIds = 0;
   let requestIds = 0;
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     connectionIds += 1;
-    serveConnection(socket, connectionIds, { storage, cursors, log, nextRequestId: () => (requestIds = (requestIds + 1) | 0) });
+    serveConnection(socket, connectionIds, {
+      storage,
+      cursors,
+      log,
+      nextRequestId: () => (requestIds = (requestIds + 1) | 0),
+      defaultMaxTimeMS: options.defaultMaxTimeMS ?? DEFAULT_MAX_TIME_MS,
+      incoming,
+    });
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -69,6 +87,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await closed;
+        await stopRegexWorker();
         await storage.close();
       })();
       return stopping;
