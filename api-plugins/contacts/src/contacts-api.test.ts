@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { MessageBroker } from '@lattice/broker';
 import { customersCreateQueue, customersFindOneQueue, type CustomerRecord } from '@lattice/contracts';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { contactsPlugin } from './plugin.js';
-import { connectTestBroker } from '@lattice/plugin-sdk/test-kit';
+import { connectTestBroker } from '@lattice/platform/test-kit';
 
 let platform: TestPlatform;
 let broker: MessageBroker;

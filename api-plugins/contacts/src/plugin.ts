@@ -1,5 +1,6 @@
 import { definePlugin } from '@lattice/plugin-sdk';
 import type { ContactsContext } from './graphql/contacts-context.js';
+import { createCustomerLoader } from './graphql/customer-loader.js';
 import { resolvers } from './graphql/resolvers.js';
 import { typeDefs } from './graphql/type-defs.js';
 import { loadModels } from './models/load-models.js';
@@ -8,7 +9,10 @@ import { consumeContactsQueues } from './queues/consume-contacts-queues.js';
 export const contactsPlugin = definePlugin<ContactsContext>({
   name: 'contacts',
   graphql: () => ({ typeDefs, resolvers }),
-  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
+  apolloServerContext: (context) => {
+    const models = loadModels(context.db);
+    return { ...context, models, customerLoader: createCustomerLoader(models) };
+  },
   onServerInit: async ({ db, messageBrokerClient, debug }) => {
     await loadModels(db).Customer.init();
     await consumeContactsQueues(messageBrokerClient, db, debug);

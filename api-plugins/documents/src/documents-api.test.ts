@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import mongoose from 'mongoose';
 import { documentsPlugin } from './plugin.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { documentsPlugin } from './plugin.js';
 
 let platform: TestPlatform;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import type { TestPlatform } from '@lattice/platform/test-kit';
 import type { Connection } from 'mongoose';
 import { openImapDatabase } from './test-support/imap-database.js';
 import {

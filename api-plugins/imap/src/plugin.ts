@@ -6,7 +6,7 @@ import { registerReceiveRoute } from './http/receive-route.js';
 import { initModels, loadModels } from './models/load-models.js';
 import { consumeImapQueues, integrationKind } from './queues/consume-imap-queues.js';
 import { resumeMailSync } from './queues/resume-mail-sync.js';
-import { createRuntime } from './runtime.js';
+import { contextRuntime, createRuntime } from './runtime.js';
 
 const inboxIntegration: InboxIntegrationMeta = { kind: integrationKind, label: 'IMAP e-mail' };
 
@@ -14,10 +14,11 @@ export const imapPlugin = definePlugin<ImapContext>({
   name: 'imap',
   graphql: () => ({ typeDefs, resolvers }),
   meta: { inboxIntegration },
+  dependsOn: ['inbox', 'contacts'],
   permissions: {
     'accounts.manage': { description: 'See and remove the IMAP accounts', roles: ['owner', 'admin'] },
   },
-  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
+  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
   onServerInit: async ({ db, messageBrokerClient, debug, app }) => {
     const models = loadModels(db);
     await initModels(models);
@@ -25,5 +26,6 @@ export const imapPlugin = definePlugin<ImapContext>({
     registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);
+    return { stop: runtime.stop, context: { runtime } };
   },
 });

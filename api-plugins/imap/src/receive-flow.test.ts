@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import type { TestPlatform } from '@lattice/platform/test-kit';
 import {
   contactsCount,
   conversationDetail,
@@ -131,7 +131,9 @@ describe('POST /receive: the incoming-message flow (SPEC.md rules 1-5)', () => {
     const [conversation] = conversationOf(await conversations(platform, integration.integrationId), known);
     const [entry] = await conversationDetail(platform, conversation!._id);
     assert.equal(entry?.title, 'Lists');
-    assert.deepEqual(entry?.mailData, {
+    assert.deepEqual({ ...entry?.mailData, createdAt: typeof entry?.mailData.createdAt }, {
+      createdAt: 'string',
+      direction: 'incoming',
       messageId: id('e1'),
       from: [{ name: erin.name, email: erin.address }],
       to: [{ name: 'Support', email: 'support@lattice.test' }],
@@ -216,4 +218,43 @@ describe('POST /receive: bad input stores nothing', () => {
       assert.equal(await storedCount(), before);
     });
   }
+});
+
+describe('the inbox list: the sender from contacts, and search', () => {
+  interface Row {
+    _id: string;
+    content: string;
+    customer: { _id: string; primaryEmail: string | null; firstName: string | null } | null;
+  }
+  async function search(searchValue: string): Promise<Row[]> {
+    const response = await platform.graphql<{ conversations: Row[]; conversationsTotalCount: number }>(
+      `query ($id: String, $s: String) {
+        conversations(integrationId: $id, searchValue: $s, perPage: 200) { _id content customer { _id primaryEmail firstName } }
+        conversationsTotalCount(integrationId: $id, searchValue: $s)
+      }`,
+      { id: integration.integrationId, s: searchValue },
+    );
+    assert.equal(response.errors, undefined, JSON.stringify(response.errors));
+    assert.equal(response.data!.conversationsTotalCount, response.data!.conversations.length);
+    return response.data!.conversations;
+  }
+
+  it('resolves each conversation\'s customer through the contacts subgraph', async () => {
+    const rows = await search('');
+    assert.ok(rows.length > 3);
+    for (const row of rows) assert.match(row.customer?.primaryEmail ?? '', /@example\.com$/, `the sender of ${row.content}`);
+    const dora = rows.filter((row) => row.content === 'known');
+    assert.equal(dora[0]?.customer?.firstName, 'Dora');
+  });
+
+  it('finds conversations by subject, by the sender\'s name or address, and by a later message\'s text, ignoring case', async () => {
+    const quill = { name: 'Quentin Quill', address: `quill.${run}@example.com` };
+    await postJson(platform, integration, { messageId: id('q1'), subject: 'Ink refill', body: 'The cartridge is empty', from: [quill] });
+    await postJson(platform, integration, { messageId: id('q2'), inReplyTo: id('q1'), subject: 'Re: Ink refill', body: `Order number ZX-${run}`, from: [quill] });
+    for (const value of ['ink REFILL', 'quentin quill', `quill.${run}@EXAMPLE.com`, 'cartridge', `zx-${run}`]) {
+      assert.deepEqual((await search(value)).map((row) => row.content), ['Re: Ink refill'], `searching "${value}"`);
+    }
+    assert.deepEqual(await search(`nothing-like-this-${run}`), []);
+    assert.deepEqual(await search('.*'), [], 'the search text is matched literally');
+  });
 });

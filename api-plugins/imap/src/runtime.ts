@@ -7,6 +7,7 @@ import { parseRfc822 } from './incoming/parse-rfc822.js';
 import { IncomingStore } from './incoming/incoming-store.js';
 import { receiveMessage } from './incoming/receive-message.js';
 import { loadModels, type ImapModels } from './models/load-models.js';
+import { SmtpTransports } from './outgoing/smtp-transports.js';
 import { MailSync } from './sync/mail-sync.js';
 
 /** What one imap plugin host runs beside GraphQL: its models and the mailbox listeners. */
@@ -16,13 +17,15 @@ export interface ImapRuntime {
   incoming(): IncomingStore;
   sync: MailSync;
   integrations: IntegrationCache;
+  /** The SMTP transports replies leave by. */
+  transports: SmtpTransports;
+  /** Closes the mailbox listeners and the SMTP transports (the host's stop hook). */
+  stop(): Promise<void>;
 }
 
-const runtimes = new WeakMap<Connection, ImapRuntime>();
-
 /**
- * The host's runtime, found again by resolvers through the connection in their context. The host has no
- * stop hook, so the listeners end themselves once the host's connection is closed (MailSync's liveness check).
+ * One host's runtime: `onServerInit` hands it to the host, which merges it into every resolver's context and
+ * calls its `stop` when the host stops.
  */
 export function createRuntime(broker: MessageBroker, db: Connection, debug: Logger): ImapRuntime {
   const alive = () => db.readyState === 1;
@@ -37,20 +40,24 @@ export function createRuntime(broker: MessageBroker, db: Connection, debug: Logg
       return incoming;
     },
     integrations: new IntegrationCache(() => runtime.models()),
+    transports: new SmtpTransports(),
+    stop: async () => {
+      await runtime.sync.stopAll();
+      runtime.transports.closeAll();
+    },
     sync: new MailSync(
       async (inboxId, source) => {
         await receiveMessage(runtime.incoming(), broker, inboxId, await parseRfc822(source));
       },
-      alive,
       debug,
     ),
   };
-  runtimes.set(db, runtime);
   return runtime;
 }
 
-export function runtimeOf(db: Connection): ImapRuntime {
-  const runtime = runtimes.get(db);
-  if (!runtime) throw new PluginUnavailableError('imap');
-  return runtime;
+/** The runtime the host merged into a request's context from `onServerInit`; none means the host is not serving. */
+export function contextRuntime(context: Readonly<Record<string, unknown>>): ImapRuntime {
+  const runtime = context.runtime as Partial<ImapRuntime> | undefined;
+  if (typeof runtime?.models !== 'function') throw new PluginUnavailableError('imap');
+  return runtime as ImapRuntime;
 }

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { MessageBroker } from '@lattice/broker';
-import { loadPluginPackage } from '@lattice/plugin-sdk';
+import { loadPluginPackage } from '@lattice/platform';
 import {
   connectTestBroker,
   startTestPlatform,
   subscribeOverWebSocket,
   type TestPlatform,
   type TestSubscription,
-} from '@lattice/plugin-sdk/test-kit';
+} from '@lattice/platform/test-kit';
 import { inboxPlugin } from './plugin.js';
 
 interface ChangedConversation {

@@ -3,14 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
-import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { inboxPlugin } from './plugin.js';
 import { ageKindAnnouncement } from './test-support/age-kind-announcement.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
-import { connectTestBroker } from '@lattice/plugin-sdk/test-kit';
+import { connectTestBroker } from '@lattice/platform/test-kit';
 
 const kind = 'fakechat';
-const calls: FakeIntegrationCalls = { created: [], removed: [] };
+const calls: FakeIntegrationCalls = { created: [], removed: [], replies: [] };
 let platform: TestPlatform;
 let broker: MessageBroker;
 

@@ -11,6 +11,9 @@ export const inboxPlugin = definePlugin<InboxContext>({
   graphql: () => ({ typeDefs, resolvers }),
   permissions: {
     'integrations.manage': { description: 'Create and remove integrations', roles: ['owner', 'admin'] },
+    // Replies speak for the company to customers; every user may leave a note for the others.
+    'conversations.reply': { description: 'Reply to customers through the integration', roles: ['owner', 'admin'] },
+    'conversations.note': { description: 'Add internal notes to conversations', roles: ['owner', 'admin', 'member'] },
   },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);

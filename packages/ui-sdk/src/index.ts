@@ -23,6 +23,8 @@ export {
   IntegrationComponentMissing,
   type CreatedIntegration,
   type InboxConversationDetailProps,
+  type InboxNote,
+  type InboxReplyRetry,
   type InboxIntegrationFormProps,
   type InboxIntegrationSettingsProps,
   type InboxIntegrationSlot,

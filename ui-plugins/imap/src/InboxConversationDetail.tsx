@@ -1,15 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Stack, Text, graphQLErrorMessage, type InboxConversationDetailProps } from '@lattice/ui-sdk';
-import { conversationDetailQuery, type ImapMessageRow } from './graphql/conversation-detail-query.js';
+import { conversationDetailQuery } from './graphql/conversation-detail-query.js';
+import { ConversationNote } from './components/ConversationNote.js';
 import { ImapMessage } from './components/ImapMessage.js';
-
-const isMessage = (row: ImapMessageRow | null): row is ImapMessageRow => row !== null;
+import { conversationTimeline } from './conversation-timeline.js';
 
 /**
- * Exposed as `./inboxConversationDetail`: the mails of one inbox conversation, oldest first. The inbox
- * refreshes every active query when the open conversation changes, so new mails appear without a reload.
+ * Exposed as `./inboxConversationDetail`: the mails of one inbox conversation and the inbox's notes, oldest
+ * first. The inbox refreshes every active query when the open conversation changes, so new mails appear
+ * without a reload.
  */
-export default function ImapConversationDetail({ conversationId }: InboxConversationDetailProps) {
+export default function ImapConversationDetail({ conversationId, notes, retryReply }: InboxConversationDetailProps) {
   const { data, loading, error } = useQuery(conversationDetailQuery, { variables: { conversationId } });
 
   if (error && !data) {
@@ -20,8 +21,8 @@ export default function ImapConversationDetail({ conversationId }: InboxConversa
     );
   }
   if (!data) return loading ? <Text c="dimmed">Loading messages…</Text> : null;
-  const messages = (data.imapConversationDetail ?? []).filter(isMessage);
-  if (messages.length === 0) {
+  const timeline = conversationTimeline(data.imapConversationDetail ?? [], notes ?? []);
+  if (timeline.length === 0) {
     return (
       <Text c="dimmed" data-testid="imap-messages-empty">
         No messages stored for this conversation
@@ -30,9 +31,13 @@ export default function ImapConversationDetail({ conversationId }: InboxConversa
   }
   return (
     <Stack data-testid="imap-messages">
-      {messages.map((message) => (
-        <ImapMessage key={message._id} message={message} />
-      ))}
+      {timeline.map((entry) =>
+        entry.kind === 'note' ? (
+          <ConversationNote key={`note-${entry.note._id}`} note={entry.note} />
+        ) : (
+          <ImapMessage key={entry.message._id} message={entry.message} retryReply={retryReply} />
+        ),
+      )}
     </Stack>
   );
 }

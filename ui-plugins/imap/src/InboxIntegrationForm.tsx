@@ -56,6 +56,7 @@ export default function ImapIntegrationForm({ kind, onCreated, onCancel }: Inbox
           problems={problems}
           onChange={change}
           onTlsChange={(tls) => setValues((current) => withTls(current, tls))}
+          onSmtpTlsChange={(smtpTls) => setValues((current) => ({ ...current, smtpTls }))}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -2,16 +2,49 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyImapAccountForm, imapIntegrationInputOf, withTls, type ImapAccountFormValues } from './imap-account-form-values.js';
 
-const filled: ImapAccountFormValues = { name: ' Support ', host: ' imap.mail.test ', port: ' 993 ', tls: true, user: ' support ', password: ' s3cret ' };
+const filled: ImapAccountFormValues = {
+  ...emptyImapAccountForm,
+  name: ' Support ',
+  host: ' imap.mail.test ',
+  port: ' 993 ',
+  user: ' support ',
+  password: ' s3cret ',
+};
 
 test('a new form starts with TLS on port 993 and nothing else filled in', () => {
-  assert.deepEqual(emptyImapAccountForm, { name: '', host: '', port: '993', tls: true, user: '', password: '' });
+  assert.deepEqual(emptyImapAccountForm, {
+    name: '',
+    host: '',
+    port: '993',
+    tls: true,
+    user: '',
+    password: '',
+    email: '',
+    smtpServer: '',
+    smtpTls: true,
+  });
 });
 
 test('filled-in values become the name and the data the imap plugin reads, the password exactly as typed', () => {
   assert.deepEqual(imapIntegrationInputOf(filled), {
-    input: { name: 'Support', data: { host: 'imap.mail.test', port: 993, tls: true, user: 'support', password: ' s3cret ' } },
+    input: { name: 'Support', data: { host: 'imap.mail.test', port: 993, tls: true, user: 'support', password: ' s3cret ', smtpTls: true } },
   });
+});
+
+test('the outgoing settings are sent only when given, and checked', () => {
+  const result = imapIntegrationInputOf({ ...filled, email: ' help@mail.test ', smtpServer: ' smtp.mail.test:587 ', smtpTls: false });
+  assert.ok('input' in result);
+  assert.deepEqual(
+    { email: result.input.data.email, smtpHost: result.input.data.smtpHost, smtpPort: result.input.data.smtpPort, smtpTls: result.input.data.smtpTls },
+    { email: 'help@mail.test', smtpHost: 'smtp.mail.test', smtpPort: 587, smtpTls: false },
+  );
+  const hostOnly = imapIntegrationInputOf({ ...filled, smtpServer: 'smtp.mail.test' });
+  assert.ok('input' in hostOnly && hostOnly.input.data.smtpHost === 'smtp.mail.test' && hostOnly.input.data.smtpPort === undefined);
+  const smtpProblem = 'SMTP server must be a host, or host:port with a port from 1 to 65535';
+  assert.deepEqual(imapIntegrationInputOf({ ...filled, email: 'nope', smtpServer: 'smtp.mail.test:70000' }), {
+    problems: { email: 'Reply from must be an e-mail address', smtpServer: smtpProblem },
+  });
+  assert.deepEqual(imapIntegrationInputOf({ ...filled, smtpServer: ':25' }), { problems: { smtpServer: smtpProblem } });
 });
 
 test('an empty form names every missing field', () => {

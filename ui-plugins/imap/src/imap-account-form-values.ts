@@ -6,9 +6,14 @@ export interface ImapAccountFormValues {
   tls: boolean;
   user: string;
   password: string;
+  /** Where replies go out: the sender address, and an SMTP server (empty host: the IMAP host). */
+  email: string;
+  /** `host` or `host:port`. */
+  smtpServer: string;
+  smtpTls: boolean;
 }
 
-export type ImapAccountField = 'name' | 'host' | 'port' | 'user' | 'password';
+export type ImapAccountField = 'name' | 'host' | 'port' | 'user' | 'password' | 'email' | 'smtpServer';
 
 /** Why the form cannot be sent yet, by field. */
 export type ImapAccountProblems = Partial<Record<ImapAccountField, string>>;
@@ -20,6 +25,11 @@ export interface ImapAccountData {
   tls: boolean;
   user: string;
   password: string;
+  /** SMTP uses the IMAP user and password; host and port only when given. */
+  email?: string;
+  smtpHost?: string;
+  smtpPort?: number;
+  smtpTls: boolean;
 }
 
 export interface ImapIntegrationInput {
@@ -30,7 +40,17 @@ export interface ImapIntegrationInput {
 const tlsPort = '993';
 const plainPort = '143';
 
-export const emptyImapAccountForm: ImapAccountFormValues = { name: '', host: '', port: tlsPort, tls: true, user: '', password: '' };
+export const emptyImapAccountForm: ImapAccountFormValues = {
+  name: '',
+  host: '',
+  port: tlsPort,
+  tls: true,
+  user: '',
+  password: '',
+  email: '',
+  smtpServer: '',
+  smtpTls: true,
+};
 
 /** Turns TLS on or off; a port still at the other mode's standard one follows (993 with TLS, 143 without). */
 export function withTls(values: ImapAccountFormValues, tls: boolean): ImapAccountFormValues {
@@ -53,6 +73,9 @@ export function imapIntegrationInputOf(values: ImapAccountFormValues): { input: 
   const host = values.host.trim();
   const user = values.user.trim();
   const port = portOf(values.port);
+  const email = values.email.trim();
+  const [, smtpHost = '', typedSmtpPort] = /^(.*?)(?::([^:]*))?$/.exec(values.smtpServer.trim()) ?? [];
+  const smtpPort = typedSmtpPort === undefined ? undefined : portOf(typedSmtpPort);
   const problems: ImapAccountProblems = {};
   if (!name) problems.name = 'Name is required';
   if (!host) problems.host = 'IMAP host is required';
@@ -60,6 +83,9 @@ export function imapIntegrationInputOf(values: ImapAccountFormValues): { input: 
   if (!user) problems.user = 'User is required';
   // Spaces may be part of a password, so it is sent exactly as typed.
   if (!values.password) problems.password = 'Password is required';
-  if (port === null || Object.keys(problems).length > 0) return { problems };
-  return { input: { name, data: { host, port, tls: values.tls, user, password: values.password } } };
+  if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) problems.email = 'Reply from must be an e-mail address';
+  if (smtpPort === null || (values.smtpServer.trim() && !smtpHost)) problems.smtpServer = 'SMTP server must be a host, or host:port with a port from 1 to 65535';
+  if (port === null || smtpPort === null || Object.keys(problems).length > 0) return { problems };
+  const smtp = { ...(email ? { email } : {}), ...(smtpHost ? { smtpHost } : {}), ...(smtpPort ? { smtpPort } : {}), smtpTls: values.smtpTls };
+  return { input: { name, data: { host, port, tls: values.tls, user, password: values.password, ...smtp } } };
 }

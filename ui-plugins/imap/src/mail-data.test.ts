@@ -29,10 +29,18 @@ test('mailData is read as it is served, and anything missing or malformed become
     subject: 'Invoice question',
     body: 'Hello',
   };
-  assert.deepEqual(mailDataOf(served), served);
-  assert.deepEqual(mailDataOf(null), { messageId: '', from: [], to: [], cc: [], bcc: [], subject: '', body: '' });
+  assert.deepEqual(mailDataOf(served), { ...served, createdAt: '', outgoing: null });
+  assert.deepEqual(mailDataOf(null), { messageId: '', from: [], to: [], cc: [], bcc: [], subject: '', body: '', createdAt: '', outgoing: null });
   const odd = mailDataOf({ from: 'alice@mail.test', to: [null, { email: 7, name: 'Bob' }], subject: 3 });
   assert.deepEqual(odd.from, []);
   assert.deepEqual(odd.to, [{ name: 'Bob', email: '' }]);
   assert.equal(odd.subject, '');
+});
+
+test('a reply carries its state, reason and key; an unknown state reads as sent', () => {
+  const failed = mailDataOf({ direction: 'outgoing', state: 'failed', error: '550 Mailbox unavailable', idempotencyKey: 'k-1', createdAt: '2030-01-01T00:00:00.000Z' });
+  assert.deepEqual(failed.outgoing, { state: 'failed', error: '550 Mailbox unavailable', idempotencyKey: 'k-1' });
+  assert.equal(failed.createdAt, '2030-01-01T00:00:00.000Z');
+  assert.equal(mailDataOf({ direction: 'outgoing', state: 'lost' }).outgoing?.state, 'sent');
+  assert.equal(mailDataOf({ direction: 'incoming', state: 'failed' }).outgoing, null);
 });

@@ -6,7 +6,16 @@ export interface MailAddress {
   email: string;
 }
 
-/** SPEC.md `mailData`: what one stored mail holds. */
+export type ReplyState = 'sending' | 'sent' | 'failed';
+
+/** A reply the users sent: where its sending stands, why it failed, and the key Retry sends it again by. */
+export interface OutgoingMail {
+  state: ReplyState;
+  error: string;
+  idempotencyKey: string;
+}
+
+/** SPEC.md `mailData`: what one stored mail holds; `outgoing` only for replies. */
 export interface MailData {
   messageId: string;
   from: MailAddress[];
@@ -15,7 +24,11 @@ export interface MailData {
   bcc: MailAddress[];
   subject: string;
   body: string;
+  createdAt: string;
+  outgoing: OutgoingMail | null;
 }
+
+const replyStates: readonly ReplyState[] = ['sending', 'sent', 'failed'];
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -36,6 +49,15 @@ export function mailDataOf(value: unknown): MailData {
     bcc: addressesOf(data.bcc),
     subject: text(data.subject),
     body: text(data.body),
+    createdAt: text(data.createdAt),
+    outgoing:
+      data.direction === 'outgoing'
+        ? {
+            state: replyStates.includes(data.state as ReplyState) ? (data.state as ReplyState) : 'sent',
+            error: text(data.error),
+            idempotencyKey: text(data.idempotencyKey),
+          }
+        : null,
   };
 }
 

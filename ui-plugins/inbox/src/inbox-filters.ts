@@ -1,12 +1,14 @@
 /**
  * The conversation list's filter, page and selection, held in the URL
- * (`/inbox/?integration=<id>&status=open|closed|all&page=<n>&conversation=<id>`): reload and back keep them.
+ * (`/inbox/?integration=<id>&status=open|closed|all&q=<search>&page=<n>&conversation=<id>`): reload and back keep them.
  */
 export type StatusFilter = 'open' | 'closed' | 'all';
 
 export interface InboxFilters {
   integrationId: string | null;
   status: StatusFilter;
+  /** Matched against subject, sender and message text; empty: no search. */
+  search: string;
   /** 1-based. */
   page: number;
   conversationId: string | null;
@@ -21,6 +23,7 @@ export function readInboxFilters(searchParams: URLSearchParams): InboxFilters {
   return {
     integrationId: searchParams.get('integration') || null,
     status: statuses.includes(status as StatusFilter) ? (status as StatusFilter) : 'open',
+    search: searchParams.get('q') ?? '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     conversationId: searchParams.get('conversation') || null,
   };
@@ -31,6 +34,7 @@ export function inboxSearchParams(filters: InboxFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.integrationId) params.set('integration', filters.integrationId);
   if (filters.status !== 'open') params.set('status', filters.status);
+  if (filters.search) params.set('q', filters.search);
   if (filters.page > 1) params.set('page', String(filters.page));
   if (filters.conversationId) params.set('conversation', filters.conversationId);
   return params;
@@ -41,6 +45,7 @@ export function conversationListVariables(filters: InboxFilters, perPage: number
   return {
     integrationId: filters.integrationId,
     status: filters.status === 'all' ? null : filters.status,
+    searchValue: filters.search.trim() || null,
     page: filters.page,
     perPage,
   };

@@ -9,7 +9,6 @@ export const resolvers: PluginResolvers<ContactsContext> = {
   Mutation: mutationResolvers,
   Customer: {
     _id: (customer: CustomerRecord) => String(customer._id),
-    __resolveReference: async (reference: { _id: string }, { models }: ContactsContext) =>
-      /^[0-9a-fA-F]{24}$/.test(reference._id) ? models.Customer.findById(reference._id).lean() : null,
+    __resolveReference: (reference: { _id: string }, { customerLoader }: ContactsContext) => customerLoader.load(reference._id),
   },
 };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import { connectRabbitMQBroker, type MessageBroker } from '@lattice/broker';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { connect, type ChannelModel } from 'amqplib';
 import { documentsPlugin } from '../plugin.js';
 

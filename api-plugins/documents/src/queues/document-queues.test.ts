@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker, type InProcessBroker } from '@lattice/broker';
 import type { DocumentRecord } from '@lattice/contracts';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { documentsPlugin } from '../plugin.js';
 
 let platform: TestPlatform;

@@ -5,7 +5,10 @@ function toNameEmail(list: AddressEntry[] | undefined) {
   return (list ?? []).map((entry) => ({ name: entry.name ?? '', email: entry.address }));
 }
 
-/** SPEC.md `mailData`: stored {name, address} become {name, email}; a missing list is an empty list. */
+/**
+ * SPEC.md `mailData`: stored {name, address} become {name, email}; a missing list is an empty list. Beyond
+ * SPEC.md: `direction`, `createdAt`, and for a reply its `state`, `error`, author and key (which Retry sends again).
+ */
 export function mailData(message: MessageRecord) {
   return {
     messageId: message.messageId,
@@ -15,5 +18,10 @@ export function mailData(message: MessageRecord) {
     bcc: toNameEmail(message.bcc),
     subject: message.subject ?? '',
     body: message.body ?? '',
+    direction: message.direction ?? 'incoming',
+    createdAt: message.createdAt.toISOString(),
+    ...(message.direction === 'outgoing'
+      ? { state: message.state ?? 'sent', error: message.error ?? null, authorUserId: message.authorUserId ?? null, idempotencyKey: message.idempotencyKey ?? null }
+      : {}),
   };
 }

@@ -2,7 +2,6 @@ import { NotFoundError, parseObjectId, requirePermission, type PluginResolvers }
 import { z } from 'zod';
 import { removeIntegration } from '../integrations/remove-integration.js';
 import type { IntegrationRecord, MessageRecord } from '../models/records.js';
-import { runtimeOf } from '../runtime.js';
 import type { ImapContext } from './imap-context.js';
 import { mailData } from './mail-data.js';
 
@@ -21,10 +20,10 @@ export const resolvers: PluginResolvers<ImapContext> = {
 
     async imapAccounts(_parent: unknown, _args: unknown, context: ImapContext) {
       requirePermission(context, 'accounts.manage');
-      const sync = runtimeOf(context.db).sync;
-      const integrations = await context.models.Integration.find({}, { password: 0, webhookTokenHash: 0 })
+      const sync = context.runtime.sync;
+      const integrations = await context.models.Integration.find({}, { password: 0, smtpPassword: 0, webhookTokenHash: 0 })
         .sort({ createdAt: 1 })
-        .lean<Omit<IntegrationRecord, 'password' | 'webhookTokenHash'>[]>();
+        .lean<Omit<IntegrationRecord, 'password' | 'smtpPassword' | 'webhookTokenHash'>[]>();
       return integrations.map((integration) => ({
         ...integration,
         _id: String(integration._id),
@@ -38,7 +37,7 @@ export const resolvers: PluginResolvers<ImapContext> = {
       const { _id } = idArgs.parse(args);
       const integration = await context.models.Integration.findById(parseObjectId(_id)).lean<IntegrationRecord>();
       if (!integration) throw new NotFoundError('Account not found');
-      await removeIntegration(runtimeOf(context.db), integration.inboxId);
+      await removeIntegration(context.runtime, integration.inboxId);
       return 'deleted';
     },
   },

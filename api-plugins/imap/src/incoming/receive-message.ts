@@ -9,11 +9,18 @@ import type { IncomingStore } from './incoming-store.js';
 export type ReceiveOutcome = { status: 'stored'; conversationId: string; customerId: string } | { status: 'skipped' };
 
 const maxContentLength = 1_000;
+const maxSearchTextLength = 2_000;
 
 /** What the conversation list shows for a message: its subject, or the start of its text. */
 function conversationContent(message: IncomingMessage): string {
   const text = message.subject?.trim() || message.body?.trim() || '';
   return text.slice(0, maxContentLength);
+}
+
+/** What the inbox's search finds the message by: who sent it, its subject and its text. */
+function searchText(message: IncomingMessage): string {
+  const sender = message.from[0]!;
+  return [sender.name, sender.address, message.subject, message.body].filter(Boolean).join('\n').slice(0, maxSearchTextLength);
 }
 
 /**
@@ -42,6 +49,7 @@ export async function receiveMessage(
       customerId: customer.contactsId,
       createdAt: createdAt.toISOString(),
       content: conversationContent(message),
+      searchText: searchText(message),
       ...(related ? { conversationId: related.inboxConversationId } : {}),
     }),
   );

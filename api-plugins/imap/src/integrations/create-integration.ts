@@ -14,6 +14,12 @@ const docSchema = z
     user: z.string().min(1).max(1_000).optional(),
     password: z.string().min(1).max(1_000).optional(),
     mailbox: z.string().min(1).max(1_000).optional(),
+    email: z.email({ error: 'email must be the address replies are sent from' }).optional(),
+    smtpHost: z.string().trim().min(1).max(255).optional(),
+    smtpPort: z.coerce.number().int().min(1).max(65_535).optional(),
+    smtpTls: z.boolean().optional(),
+    smtpUser: z.string().min(1).max(1_000).optional(),
+    smtpPassword: z.string().min(1).max(1_000).optional(),
   })
   .passthrough();
 

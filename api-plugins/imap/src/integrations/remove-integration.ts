@@ -6,6 +6,7 @@ import type { ImapRuntime } from '../runtime.js';
  */
 export async function removeIntegration(runtime: ImapRuntime, inboxId: string) {
   await runtime.sync.stop(inboxId);
+  runtime.transports.forget(inboxId);
   const { Integration, Message, Customer } = runtime.models();
   const messages = await Message.deleteMany({ inboxIntegrationId: inboxId });
   const customers = await Customer.deleteMany({ inboxIntegrationId: inboxId });

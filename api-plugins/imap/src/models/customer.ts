@@ -22,6 +22,8 @@ const customerSchema = new Schema<CustomerFields, CustomerModel>(
 // inboxIntegrationId: the embedded server would then collect every customer of the integration per lookup,
 // and only the (rare) removal of an integration selects by it alone.
 customerSchema.index({ email: 1, inboxIntegrationId: 1 }, { unique: true });
+// A reply goes to the conversation's customer, named by its contacts id.
+customerSchema.index({ contactsId: 1, inboxIntegrationId: 1 });
 
 export function defineCustomerModel(db: Connection): CustomerModel {
   return db.model<CustomerFields, CustomerModel>('ImapCustomer', customerSchema);

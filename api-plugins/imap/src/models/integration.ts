@@ -10,6 +10,15 @@ export interface IntegrationFields {
   /** Needed to log in to the IMAP server; never returned by GraphQL. */
   password?: string;
   mailbox?: string;
+  /** The address replies are sent from; defaults to `user` when that is an address. */
+  email?: string;
+  /** Outgoing mail; each defaults to the IMAP account's (host, user, password). */
+  smtpHost?: string;
+  smtpPort?: number;
+  smtpTls?: boolean;
+  smtpUser?: string;
+  /** Never returned by GraphQL, like `password`. */
+  smtpPassword?: string;
   /** SHA-256 of the webhook token, hex; the token itself is answered once, at creation. */
   webhookTokenHash: string;
   createdAt: Date;
@@ -26,6 +35,12 @@ const integrationSchema = new Schema<IntegrationFields, IntegrationModel>(
     user: { type: String },
     password: { type: String },
     mailbox: { type: String },
+    email: { type: String },
+    smtpHost: { type: String },
+    smtpPort: { type: Number },
+    smtpTls: { type: Boolean },
+    smtpUser: { type: String },
+    smtpPassword: { type: String },
     webhookTokenHash: { type: String, required: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
   },

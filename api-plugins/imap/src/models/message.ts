@@ -5,6 +5,18 @@ export interface AddressEntry {
   address: string;
 }
 
+export const messageDirections = ['incoming', 'outgoing'] as const;
+export type MessageDirection = (typeof messageDirections)[number];
+export const outgoingStates = ['sending', 'sent', 'failed'] as const;
+export type OutgoingState = (typeof outgoingStates)[number];
+
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
 export interface MessageFields {
   inboxIntegrationId: string;
   inboxConversationId: string;
@@ -18,6 +30,15 @@ export interface MessageFields {
   cc?: AddressEntry[];
   bcc?: AddressEntry[];
   from: AddressEntry[];
+  /** Absent on mail received before replies existed: incoming. */
+  direction?: MessageDirection;
+  /** A reply's fields: where its sending stands, since when, why it failed, who wrote it and the client's key. */
+  state?: OutgoingState;
+  stateAt?: Date;
+  error?: string;
+  authorUserId?: string;
+  idempotencyKey?: string;
+  attachments?: OutgoingAttachment[];
 }
 
 export type MessageModel = Model<MessageFields>;
@@ -38,6 +59,16 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
     cc: { type: [addressSchema], default: undefined },
     bcc: { type: [addressSchema], default: undefined },
     from: { type: [addressSchema], default: undefined },
+    direction: { type: String, enum: messageDirections },
+    state: { type: String, enum: outgoingStates },
+    stateAt: { type: Date },
+    error: { type: String },
+    authorUserId: { type: String },
+    idempotencyKey: { type: String },
+    attachments: {
+      type: [new Schema<OutgoingAttachment>({ filename: String, contentType: String, content: String }, { _id: false })],
+      default: undefined,
+    },
   },
   { collection: 'imap_messages', versionKey: false },
 );

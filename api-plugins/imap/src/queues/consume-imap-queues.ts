@@ -1,7 +1,8 @@
 import type { MessageBroker } from '@lattice/broker';
-import { createIntegrationQueue, removeIntegrationQueue } from '@lattice/contracts';
+import { createIntegrationQueue, removeIntegrationQueue, sendReplyQueue } from '@lattice/contracts';
 import { createIntegration } from '../integrations/create-integration.js';
 import { removeIntegration } from '../integrations/remove-integration.js';
+import { sendReply } from '../outgoing/send-reply.js';
 import type { ImapRuntime } from '../runtime.js';
 
 export const integrationKind = 'imap';
@@ -9,6 +10,7 @@ export const integrationKind = 'imap';
 export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRuntime) {
   const createQueue = createIntegrationQueue(integrationKind);
   const removeQueue = removeIntegrationQueue(integrationKind);
+  const replyQueue = sendReplyQueue(integrationKind);
 
   await broker.consumeRPCQueue(createQueue.name, async (data) => createIntegration(runtime, createQueue.payload.parse(data)));
 
@@ -17,4 +19,6 @@ export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRunt
     await removeIntegration(runtime, integrationId);
     return { status: 'success' as const };
   });
+
+  await broker.consumeRPCQueue(replyQueue.name, async (data) => sendReply(runtime, replyQueue.payload.parse(data)));
 }

@@ -13,31 +13,16 @@ export function mailboxSettings(integration: Partial<IntegrationRecord>): Mailbo
   return { host, port: port ?? (tls === false ? 143 : 993), tls: tls ?? true, user, password, mailbox: mailbox || 'INBOX' };
 }
 
-const livenessCheckMs = 2_000;
-
 /** Every mailbox this imap plugin host listens to, by the inbox integration id. */
 export class MailSync {
   private readonly listeners = new Map<string, MailboxListener>();
-  private livenessTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly receive: MailReceiver,
-    /** False once the host is stopped: then every listener is stopped too. */
-    private readonly alive: () => boolean,
     private readonly logger: Logger,
   ) {}
 
-  private watchLiveness(): void {
-    if (this.livenessTimer) return;
-    this.livenessTimer = setInterval(() => {
-      if (this.alive()) return;
-      clearInterval(this.livenessTimer);
-      this.livenessTimer = undefined;
-      void this.stopAll();
-    }, livenessCheckMs);
-    this.livenessTimer.unref();
-  }
-
+  /** When the host stops (the runtime's `stop`). */
   async stopAll(): Promise<void> {
     await Promise.all([...this.listeners.keys()].map((inboxId) => this.stop(inboxId)));
   }
@@ -64,7 +49,6 @@ export class MailSync {
     );
     await listener.start();
     this.listeners.set(inboxId, listener);
-    this.watchLiveness();
     this.logger.info({ integrationId: inboxId, host: settings.host, user: settings.user }, 'imap: syncing started');
   }
 

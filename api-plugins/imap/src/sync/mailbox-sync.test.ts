@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import type { TestPlatform } from '@lattice/platform/test-kit';
 import { conversationDetail, conversations, createImapIntegration, rfc822, type TestIntegration } from '../test-support/imap-test-client.js';
+import { eventually } from '../test-support/eventually.js';
 import { startImapPlatform, type ImapTestPlatform } from '../test-support/start-imap-platform.js';
 import { dovecotUnavailableReason, startDovecot, type TestDovecot } from '../test-support/start-dovecot.js';
 
@@ -30,15 +31,6 @@ function account(password = dovecot.password) {
   return { host: dovecot.host, port: dovecot.port, tls: false, user: dovecot.user, password };
 }
 
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await delay(100);
-  }
-}
 
 describe('mail sync with IMAP IDLE against Dovecot', { skip }, () => {
   let integration: TestIntegration;
@@ -103,6 +95,17 @@ describe('mail sync with IMAP IDLE against Dovecot', { skip }, () => {
       15_000,
     );
     assert.equal(after[0]?.content, 'While contacts was away');
+  });
+
+  it('stopping the imap host closes its IDLE connection; starting it again resumes listening', async () => {
+    assert.equal(await dovecot.establishedConnections(), 1);
+    await platform.stopPlugin('imap');
+    try {
+      assert.equal(await eventually(() => dovecot.establishedConnections(), (count) => count === 0, 5_000), 0, 'closed by the runtime\'s stop');
+    } finally {
+      await platform.startPlugin('imap');
+    }
+    assert.equal(await eventually(() => dovecot.establishedConnections(), (count) => count === 1, 10_000), 1);
   });
 
   it('removing the integration removes its messages and stops the IDLE connection', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import type { TestPlatform } from '@lattice/platform/test-kit';
 
 export interface TestIntegration {
   integrationId: string;
@@ -54,6 +54,10 @@ export interface MailEntry {
     bcc: Array<{ name: string; email: string }>;
     subject: string;
     body: string;
+    direction: 'incoming' | 'outgoing';
+    createdAt: string;
+    state?: 'sending' | 'sent' | 'failed';
+    error?: string | null;
   };
 }
 
@@ -89,14 +93,23 @@ export async function contactsCount(platform: TestPlatform, email: string): Prom
   return response.data!.customersTotalCount;
 }
 
-/** A plain RFC 822 message. */
-export function rfc822(fields: { messageId: string; from: string; to?: string; subject?: string; inReplyTo?: string; references?: string; body?: string }): string {
+/** A plain RFC 822 message, dated 1 January 2030 unless `date` says otherwise. */
+export function rfc822(fields: {
+  messageId: string;
+  from: string;
+  to?: string;
+  subject?: string;
+  inReplyTo?: string;
+  references?: string;
+  body?: string;
+  date?: Date;
+}): string {
   const lines = [
     `From: ${fields.from}`,
     `To: ${fields.to ?? 'support@lattice.test'}`,
     `Subject: ${fields.subject ?? 'Hello'}`,
     `Message-ID: ${fields.messageId}`,
-    'Date: Tue, 01 Jan 2030 10:00:00 +0000',
+    `Date: ${fields.date?.toUTCString() ?? 'Tue, 01 Jan 2030 10:00:00 +0000'}`,
     ...(fields.inReplyTo ? [`In-Reply-To: ${fields.inReplyTo}`] : []),
     ...(fields.references ? [`References: ${fields.references}`] : []),
     'MIME-Version: 1.0',

@@ -1,6 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
-import { loadPluginPackage } from '@lattice/plugin-sdk';
-import { connectTestBroker, startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { loadPluginPackage } from '@lattice/platform';
+import { connectTestBroker, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { imapPlugin } from '../plugin.js';
 
 export interface ImapTestPlatform {

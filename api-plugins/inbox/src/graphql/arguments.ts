@@ -1,3 +1,4 @@
+import { maxReplyBodyLength } from '@lattice/contracts';
 import { InputError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { conversationStatuses } from '../models/conversation.js';
@@ -17,6 +18,7 @@ export const createExternalIntegrationArgs = z.object({
 export const conversationsArgs = z.object({
   integrationId: z.string().nullish(),
   status: z.enum(conversationStatuses).nullish(),
+  searchValue: z.string().max(200, 'searchValue must be at most 200 characters').nullish(),
   page: z.number().int().min(1, 'page starts at 1').nullish(),
   perPage: z.number().int().min(1).max(maxPerPage, `perPage must be at most ${maxPerPage}`).nullish(),
 });
@@ -29,6 +31,24 @@ export const changeStatusArgs = z.object({
 export const messageAddArgs = z.object({
   conversationId: z.string(),
   content: z.string().trim().min(1, 'content must not be empty').max(100_000),
+});
+
+export const replyArgs = z.object({
+  conversationId: z.string(),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'The reply must not be empty')
+    .max(maxReplyBodyLength, `The reply must be at most ${maxReplyBodyLength} characters`),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'idempotencyKey must be 8-128 letters, digits, - or _')
+    .nullish(),
+});
+
+export const noteAddArgs = z.object({
+  conversationId: z.string(),
+  content: z.string().trim().min(1, 'The note must not be empty').max(maxReplyBodyLength, `The note must be at most ${maxReplyBodyLength} characters`),
 });
 
 export const conversationMessagesArgs = z.object({ conversationId: z.string() });

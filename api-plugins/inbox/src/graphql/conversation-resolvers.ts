@@ -11,21 +11,26 @@ import {
   messageAddArgs,
   parseArgs,
 } from './arguments.js';
+import { findConversation, touchConversation } from './find-conversation.js';
 import type { InboxContext } from './inbox-context.js';
 
 const defaultPerPage = 20;
 
-function conversationFilter(args: { integrationId?: string | null; status?: string | null }): QueryFilter<ConversationFields> {
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function conversationFilter(args: { integrationId?: string | null; status?: string | null; searchValue?: string | null }): QueryFilter<ConversationFields> {
   const filter: QueryFilter<ConversationFields> = {};
   if (args.integrationId) filter.integrationId = args.integrationId;
   if (args.status) filter.status = args.status as ConversationFields['status'];
+  const search = args.searchValue?.trim();
+  if (search) {
+    // Built from the typed argument only: the text is escaped, so it is matched literally, ignoring case.
+    const anywhere = new RegExp(escapeRegExp(search), 'i');
+    filter.$or = [{ content: anywhere }, { searchTexts: anywhere }];
+  }
   return filter;
-}
-
-async function findConversation(context: InboxContext, id: string): Promise<ConversationRecord> {
-  const conversation = await context.models.Conversation.findById(parseObjectId(id)).lean<ConversationRecord>();
-  if (!conversation) throw new NotFoundError('Conversation not found');
-  return conversation;
 }
 
 export const conversationQueryResolvers = {
@@ -73,18 +78,15 @@ export const conversationMutationResolvers = {
     const userId = context.user?._id ?? '';
     const createdAt = new Date();
     const message = await context.models.Message.create({ conversationId, content, userId, createdAt });
-    const updated = await context.models.Conversation.findByIdAndUpdate(
-      conversation._id,
-      { $set: { content, updatedAt: createdAt } },
-      { returnDocument: 'after' },
-    ).lean<ConversationRecord>();
-    if (updated) await publishConversationChanged(context.pubsubClient, updated);
+    await touchConversation(context, conversation, content, createdAt);
     return message.toObject();
   },
 };
 
 export const conversationResolvers = {
   _id: (conversation: ConversationRecord) => String(conversation._id),
+  // A reference the contacts subgraph resolves, when it runs; without it the customer is just its _id.
+  customer: (conversation: ConversationRecord) => (conversation.customerId ? { _id: conversation.customerId } : null),
   integration: (conversation: ConversationRecord, _args: unknown, { loaders }: InboxContext) =>
     loaders.integration.load(conversation.integrationId),
   __resolveReference: async (reference: { _id: string }, { models }: InboxContext) =>

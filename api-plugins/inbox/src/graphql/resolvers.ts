@@ -7,13 +7,15 @@ import {
 } from './conversation-resolvers.js';
 import type { InboxContext } from './inbox-context.js';
 import { integrationMutationResolvers, integrationQueryResolvers, integrationResolvers } from './integration-resolvers.js';
+import { replyMutationResolvers } from './reply-resolvers.js';
 import { subscriptionResolvers } from './subscription-resolvers.js';
 
 export const resolvers: PluginResolvers<InboxContext> = {
   Query: { ...integrationQueryResolvers, ...conversationQueryResolvers },
-  Mutation: { ...integrationMutationResolvers, ...conversationMutationResolvers },
+  Mutation: { ...integrationMutationResolvers, ...conversationMutationResolvers, ...replyMutationResolvers },
   Subscription: subscriptionResolvers,
   Integration: integrationResolvers,
   Conversation: conversationResolvers,
-  ConversationMessage: { _id: (message: MessageRecord) => String(message._id) },
+  Customer: { __resolveReference: (reference: { _id: string }) => reference },
+  ConversationMessage: { _id: (message: MessageRecord) => String(message._id), internal: (message: MessageRecord) => message.internal === true },
 };

@@ -16,6 +16,11 @@ export const typeDefs = /* GraphQL */ `
     webhookToken: String
   }
 
+  "A contacts customer; its other fields come from the contacts plugin through the gateway when it runs."
+  type Customer @key(fields: "_id") {
+    _id: String!
+  }
+
   enum ConversationStatus {
     open
     closed
@@ -30,6 +35,8 @@ export const typeDefs = /* GraphQL */ `
     createdAt: Date
     updatedAt: Date
     integration: Integration
+    "Who wrote: the contacts customer of customerId."
+    customer: Customer
   }
 
   "A message users write in a conversation; messages of external kinds are in the integration's detail query."
@@ -38,15 +45,33 @@ export const typeDefs = /* GraphQL */ `
     conversationId: String
     content: String
     userId: String
+    "An internal note: never sent to the customer."
+    internal: Boolean
+    createdAt: Date
+  }
+
+  enum ReplyState {
+    sending
+    sent
+    failed
+  }
+
+  "A reply as the integration stored it; a failed one says why and is sent again by the same idempotencyKey."
+  type ConversationReply {
+    "The reply's id in the integration (its message in the kind's conversation view)."
+    _id: String!
+    conversationId: String!
+    state: ReplyState!
+    error: String
     createdAt: Date
   }
 
   type Query {
     integrationKinds: [IntegrationKind]
     integrations(kind: String): [Integration]
-    "Newest activity first."
-    conversations(integrationId: String, status: ConversationStatus, page: Int, perPage: Int): [Conversation]
-    conversationsTotalCount(integrationId: String, status: ConversationStatus): Int
+    "Newest activity first. searchValue matches the subject, the sender's name or address and the text of the messages, ignoring case."
+    conversations(integrationId: String, status: ConversationStatus, searchValue: String, page: Int, perPage: Int): [Conversation]
+    conversationsTotalCount(integrationId: String, status: ConversationStatus, searchValue: String): Int
     conversationDetail(_id: String!): Conversation
     conversationMessages(conversationId: String!): [ConversationMessage]
   }
@@ -58,6 +83,10 @@ export const typeDefs = /* GraphQL */ `
     integrationsRemove(_id: String!): JSON
     conversationsChangeStatus(_ids: [String!]!, status: ConversationStatus!): [Conversation]
     conversationMessageAdd(conversationId: String!, content: String!): ConversationMessage
+    "Sends content to the customer through the conversation's integration (owner/admin). idempotencyKey: one per composed reply."
+    conversationReply(conversationId: String!, content: String!, idempotencyKey: String): ConversationReply
+    "An internal note: stored by the inbox, never sent."
+    conversationNoteAdd(conversationId: String!, content: String!): ConversationMessage
   }
 
   type Subscription {

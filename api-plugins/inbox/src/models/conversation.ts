@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 
 export const conversationStatuses = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof conversationStatuses)[number];
@@ -9,6 +9,8 @@ export interface ConversationFields {
   /** The latest message's text, as the list shows it. */
   content: string;
   status: ConversationStatus;
+  /** What search matches besides `content`: each message's sender, subject and body, the latest ones. */
+  searchTexts?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -21,6 +23,7 @@ const conversationSchema = new Schema<ConversationFields, ConversationModel>(
     customerId: { type: String, required: true },
     content: { type: String, default: '' },
     status: { type: String, enum: conversationStatuses, required: true, default: 'open' },
+    searchTexts: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -28,6 +31,16 @@ const conversationSchema = new Schema<ConversationFields, ConversationModel>(
 );
 conversationSchema.index({ integrationId: 1, status: 1, updatedAt: -1 });
 conversationSchema.index({ updatedAt: -1 });
+
+/** How many messages' texts a conversation keeps for search (the newest). */
+export const searchTextsKept = 50;
+/** How much of one message's text search looks at. */
+export const searchTextLength = 2_000;
+
+/** The update that adds one message's text to what search looks at. */
+export function pushSearchText(text: string | undefined): Pick<mongo.UpdateFilter<ConversationFields>, '$push'> {
+  return text ? { $push: { searchTexts: { $each: [text.slice(0, searchTextLength)], $slice: -searchTextsKept } } } : {};
+}
 
 export function defineConversationModel(db: Connection): ConversationModel {
   return db.model<ConversationFields, ConversationModel>('Conversation', conversationSchema);

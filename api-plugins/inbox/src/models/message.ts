@@ -8,6 +8,8 @@ export interface MessageFields {
   conversationId: string;
   content: string;
   userId: string;
+  /** An internal note: seen by users only, never sent through the integration. */
+  internal?: boolean;
   createdAt: Date;
 }
 
@@ -18,6 +20,7 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
     conversationId: { type: String, required: true },
     content: { type: String, required: true },
     userId: { type: String, required: true },
+    internal: { type: Boolean },
     createdAt: { type: Date, required: true, default: () => new Date() },
   },
   { collection: 'conversation_messages', versionKey: false },

@@ -1,12 +1,13 @@
 import DataLoader from 'dataloader';
 import { Types } from 'mongoose';
-import type { ConversationModel } from '../models/conversation.js';
+import { pushSearchText, type ConversationModel } from '../models/conversation.js';
 import type { ConversationRecord } from '../models/records.js';
 
 export interface ConversationUpdate {
   conversationId: string;
   integrationId: string;
   content: string;
+  searchText?: string;
   at: Date;
 }
 
@@ -26,7 +27,7 @@ export function createConversationUpdater(Conversation: ConversationModel): Upda
         updates.map((update, index) => ({
           updateOne: {
             filter: { _id: ids[index]!, integrationId: update.integrationId },
-            update: { $set: { content: update.content }, $max: { updatedAt: update.at } },
+            update: { $set: { content: update.content }, $max: { updatedAt: update.at }, ...pushSearchText(update.searchText) },
           },
         })),
         { ordered: true },

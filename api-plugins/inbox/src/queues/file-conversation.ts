@@ -1,6 +1,6 @@
 import type { ConversationPayload } from '@lattice/contracts';
 import type { InsertRecord } from '@lattice/plugin-sdk';
-import type { ConversationFields } from '../models/conversation.js';
+import { searchTextLength, type ConversationFields } from '../models/conversation.js';
 import type { ConversationRecord } from '../models/records.js';
 import type { UpdateConversation } from './conversation-updater.js';
 
@@ -25,6 +25,7 @@ export async function fileConversation(
       conversationId: payload.conversationId,
       integrationId: payload.integrationId,
       content: payload.content,
+      searchText: payload.searchText,
       at,
     });
     if (updated) return updated;
@@ -34,6 +35,7 @@ export async function fileConversation(
     customerId: payload.customerId,
     content: payload.content,
     status: 'open',
+    ...(payload.searchText ? { searchTexts: [payload.searchText.slice(0, searchTextLength)] } : {}),
     createdAt: at,
     updatedAt: at,
   });

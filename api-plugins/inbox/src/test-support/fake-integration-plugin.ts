@@ -2,20 +2,23 @@ import type { MessageBroker } from '@lattice/broker';
 import {
   createIntegrationQueue,
   removeIntegrationQueue,
+  sendReplyQueue,
   type CreateIntegrationPayload,
+  type SendReplyPayload,
 } from '@lattice/contracts';
 import { definePlugin } from '@lattice/plugin-sdk';
 
 export interface FakeIntegrationCalls {
   created: CreateIntegrationPayload[];
   removed: string[];
+  replies: SendReplyPayload[];
 }
 
 const registered = new WeakSet<MessageBroker>();
 
 /**
  * A minimal integration plugin for the inbox's tests: its host announces its kind, it records the calls it gets,
- * and refuses a createIntegration whose doc says `refuse`.
+ * refuses a createIntegration whose doc says `refuse`, and answers a reply whose body says `channel down` as failed.
  */
 export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls) {
   return definePlugin({
@@ -34,6 +37,17 @@ export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls)
       await broker.consumeRPCQueue(removeIntegrationQueue(kind).name, (data) => {
         calls.removed.push(removeIntegrationQueue(kind).payload.parse(data).integrationId);
         return { status: 'success' };
+      });
+      await broker.consumeRPCQueue(sendReplyQueue(kind).name, (data) => {
+        const payload = sendReplyQueue(kind).payload.parse(data);
+        calls.replies.push(payload);
+        const failed = payload.body.includes('channel down');
+        return {
+          _id: `reply-${calls.replies.length}`,
+          state: failed ? 'failed' : 'sent',
+          error: failed ? 'the channel is down' : null,
+          createdAt: new Date().toISOString(),
+        };
       });
     },
   });

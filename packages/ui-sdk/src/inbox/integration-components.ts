@@ -6,10 +6,30 @@ import { createContext, type ComponentType } from 'react';
  */
 export type InboxIntegrationSlot = 'inboxIntegrationSettings' | 'inboxIntegrationForm' | 'inboxConversationDetail';
 
-/** `inboxConversationDetail`: the kind's own view of one conversation (its messages, as that channel keeps them). */
+/** An internal note of the conversation, kept by the inbox: shown among the messages, never sent. */
+export interface InboxNote {
+  _id: string;
+  content: string;
+  createdAt: string | null;
+  userId: string | null;
+}
+
+/** A reply of the kind's view to send again: the same idempotencyKey sends a failed reply once more, never twice. */
+export interface InboxReplyRetry {
+  content: string;
+  idempotencyKey: string;
+}
+
+/**
+ * `inboxConversationDetail`: the kind's own view of one conversation (its messages, as that channel keeps
+ * them, outgoing replies marked), with the inbox's `notes` placed among them by time. `retryReply` sends a
+ * failed reply again through the inbox; it rejects with the server's refusal.
+ */
 export interface InboxConversationDetailProps {
   conversationId: string;
   integrationId: string;
+  notes?: InboxNote[];
+  retryReply?: (retry: InboxReplyRetry) => Promise<void>;
 }
 
 /** What `integrationsCreateExternalIntegration` answered; `webhookToken` is only ever in this reply. */

@@ -6,15 +6,16 @@ interface ImapAccountFieldsProps {
   problems: ImapAccountProblems;
   onChange: (field: ImapAccountField, value: string) => void;
   onTlsChange: (tls: boolean) => void;
+  onSmtpTlsChange: (smtpTls: boolean) => void;
 }
 
 // Each problem is announced where it is shown, next to its field.
 const announced = { role: 'alert' } as const;
 
 /** The account's inputs; each shows its own problem. */
-export function ImapAccountFields({ values, problems, onChange, onTlsChange }: ImapAccountFieldsProps) {
-  const textProps = (field: ImapAccountField) => ({
-    required: true,
+export function ImapAccountFields({ values, problems, onChange, onTlsChange, onSmtpTlsChange }: ImapAccountFieldsProps) {
+  const textProps = (field: ImapAccountField, required = true) => ({
+    required,
     value: values[field],
     error: problems[field],
     errorProps: announced,
@@ -36,6 +37,15 @@ export function ImapAccountFields({ values, problems, onChange, onTlsChange }: I
         visibilityToggleButtonProps={{ 'aria-label': 'Show or hide what was typed' }}
         {...textProps('password')}
       />
+      <TextInput label="Reply from" description="The address replies are sent from (default: the user, if it is one)" placeholder="support@example.com" {...textProps('email', false)} />
+      <TextInput
+        label="SMTP server"
+        description="host or host:port for replies; default: the IMAP host, on 465 (587 without TLS), with the same user and password"
+        placeholder="smtp.example.com:587"
+        autoComplete="off"
+        {...textProps('smtpServer', false)}
+      />
+      <Checkbox label="SMTP over TLS" checked={values.smtpTls} onChange={(event) => onSmtpTlsChange(event.currentTarget.checked)} />
     </>
   );
 }

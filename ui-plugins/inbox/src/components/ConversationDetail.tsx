@@ -1,14 +1,45 @@
-import { useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Divider, Group, IntegrationComponent, Stack, Text, Title, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { useCallback, useMemo, useState } from 'react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  IntegrationComponent,
+  Stack,
+  Text,
+  Title,
+  graphQLErrorMessage,
+  type InboxReplyRetry,
+} from '@lattice/ui-sdk';
 import { changeStatusMutation, conversationDetailQuery } from '../graphql/conversation-queries.js';
+import { conversationNotesQuery, conversationReplyMutation } from '../graphql/reply-queries.js';
 import { formatWhen } from '../format-when.js';
 import { CustomerLine } from './CustomerLine.js';
+import { ReplyComposer } from './ReplyComposer.js';
 
-/** One conversation: who and when, its status with the button that changes it, and the integration's own view. */
+/**
+ * One conversation: who and when, its status with the button that changes it, the integration's own view
+ * (with the inbox's notes among its messages) and the composer.
+ */
 export function ConversationDetail({ conversationId }: { conversationId: string }) {
   const { data, loading, error } = useQuery(conversationDetailQuery, { variables: { _id: conversationId } });
+  const { data: kept } = useQuery(conversationNotesQuery, { variables: { conversationId } });
   const [changeStatus, { loading: changing }] = useMutation(changeStatusMutation);
+  const [sendReply] = useMutation(conversationReplyMutation);
+  const client = useApolloClient();
+  const notes = useMemo(() => (kept?.conversationMessages ?? []).filter((message) => message.internal), [kept]);
+  const retryReply = useCallback(
+    async (retry: InboxReplyRetry) => {
+      try {
+        await sendReply({ variables: { conversationId, ...retry } });
+      } finally {
+        await client.refetchQueries({ include: 'active' });
+      }
+    },
+    [client, conversationId, sendReply],
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const conversation = data?.conversationDetail;
 
@@ -60,11 +91,13 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
         <IntegrationComponent
           kind={conversation.integration.kind}
           slot="inboxConversationDetail"
-          props={{ conversationId: conversation._id, integrationId: conversation.integrationId }}
+          props={{ conversationId: conversation._id, integrationId: conversation.integrationId, notes, retryReply }}
         />
       ) : (
         <Text c="dimmed">This conversation's integration no longer exists.</Text>
       )}
+      <Divider />
+      <ReplyComposer conversationId={conversation._id} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, NavLink, Text } from '@lattice/ui-sdk';
+import { Badge, NavLink, Stack, Text } from '@lattice/ui-sdk';
+import { customerLabel } from '../customer-label.js';
 import type { ConversationRow } from '../graphql/conversation-queries.js';
 import { formatWhen } from '../format-when.js';
 
@@ -28,7 +29,16 @@ export function ConversationList({ conversations, selectedId, onSelect }: Conver
           aria-current={conversation._id === selectedId ? 'true' : undefined}
           onClick={() => onSelect(conversation._id)}
           label={conversation.content || '(no content)'}
-          description={`${conversation.integration?.name ?? 'Unknown integration'} · ${formatWhen(conversation.updatedAt)}`}
+          description={
+            <Stack gap={0} component="span">
+              {customerLabel(conversation.customer) && (
+                <Text span size="xs" fw={500} c="dark" data-testid="conversation-sender">
+                  {customerLabel(conversation.customer)}
+                </Text>
+              )}
+              <Text span size="xs" c="dimmed">{`${conversation.integration?.name ?? 'Unknown integration'} · ${formatWhen(conversation.updatedAt)}`}</Text>
+            </Stack>
+          }
           rightSection={
             <Badge size="sm" variant="light" color={conversation.status === 'closed' ? 'gray' : 'green'}>
               {conversation.status ?? 'open'}

@@ -8,6 +8,13 @@ export interface ConversationIntegration {
   name: string | null;
 }
 
+export interface ConversationCustomer {
+  _id: string;
+  primaryEmail: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
 export interface ConversationRow {
   _id: string;
   content: string | null;
@@ -16,6 +23,8 @@ export interface ConversationRow {
   integrationId: string | null;
   customerId: string | null;
   integration: ConversationIntegration | null;
+  /** Only when the contacts plugin runs (conversationListWithCustomersQuery). */
+  customer?: ConversationCustomer | null;
 }
 
 export interface ConversationListData {
@@ -27,6 +36,7 @@ export interface ConversationListData {
 export interface ConversationListVariables {
   integrationId: string | null;
   status: ConversationStatus | null;
+  searchValue: string | null;
   page: number;
   perPage: number;
 }
@@ -47,28 +57,32 @@ const conversationFields = gql`
   }
 `;
 
-/** The list page in one request: a page of conversations (newest activity first), their count, the integrations. */
-export const conversationListQuery: TypedDocumentNode<ConversationListData, ConversationListVariables> = gql`
-  query InboxConversations($integrationId: String, $status: ConversationStatus, $page: Int, $perPage: Int) {
-    conversations(integrationId: $integrationId, status: $status, page: $page, perPage: $perPage) {
+const listOperation = (name: string, customerFields: string) => `
+  query ${name}($integrationId: String, $status: ConversationStatus, $searchValue: String, $page: Int, $perPage: Int) {
+    conversations(integrationId: $integrationId, status: $status, searchValue: $searchValue, page: $page, perPage: $perPage) {
       ...ConversationRowFields
+      ${customerFields}
     }
-    conversationsTotalCount(integrationId: $integrationId, status: $status)
+    conversationsTotalCount(integrationId: $integrationId, status: $status, searchValue: $searchValue)
     integrations {
       _id
       kind
       name
     }
   }
+`;
+
+/** The list page in one request: a page of conversations (newest activity first), their count, the integrations. */
+export const conversationListQuery: TypedDocumentNode<ConversationListData, ConversationListVariables> = gql`
+  ${listOperation('InboxConversations', '')}
   ${conversationFields}
 `;
 
-export interface ConversationCustomer {
-  _id: string;
-  primaryEmail: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+/** The same with each conversation's sender, which the contacts plugin adds to `Customer` when it runs. */
+export const conversationListWithCustomersQuery: TypedDocumentNode<ConversationListData, ConversationListVariables> = gql`
+  ${listOperation('InboxConversationsWithCustomers', 'customer { _id primaryEmail firstName lastName }')}
+  ${conversationFields}
+`;
 
 export interface ConversationDetailData {
   conversationDetail: (ConversationRow & { createdAt: string | null }) | null;

@@ -1,20 +1,28 @@
+import { useState } from 'react';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { Alert, Badge, Button, Flex, Group, NativeSelect, Paper, Stack, Text, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
-import { conversationChangedSubscription, conversationListQuery } from '../graphql/conversation-queries.js';
+import { conversationChangedSubscription, conversationListQuery, conversationListWithCustomersQuery } from '../graphql/conversation-queries.js';
+import { customerFieldsMissing } from '../customer-label.js';
+import { ConversationSearch } from '../components/ConversationSearch.js';
 import { conversationListVariables, inboxSearchParams, pageCount, readInboxFilters, type InboxFilters, type StatusFilter } from '../inbox-filters.js';
 import { ConversationList } from '../components/ConversationList.js';
 import { ConversationDetail } from '../components/ConversationDetail.js';
 
 const perPage = 20;
 
-/** /inbox/: conversations on the left (filter, pages), the selected one on the right; both follow changes live. */
+/**
+ * /inbox/: conversations on the left (search, filter, pages, each with its sender), the selected one on the
+ * right; both follow changes live. Without the contacts plugin the list is asked for without senders.
+ */
 export function InboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readInboxFilters(searchParams);
   const client = useApolloClient();
-  const { data, previousData, loading, error, refetch } = useQuery(conversationListQuery, {
+  const [withSenders, setWithSenders] = useState(true);
+  const { data, previousData, loading, error, refetch } = useQuery(withSenders ? conversationListWithCustomersQuery : conversationListQuery, {
     variables: conversationListVariables(filters, perPage),
   });
+  if (withSenders && error && customerFieldsMissing(error)) setWithSenders(false);
   useSubscription(conversationChangedSubscription, {
     onData: ({ data: event }) => {
       // A change to the open conversation may be a new message in the integration's own detail view,
@@ -37,6 +45,7 @@ export function InboxPage() {
             {shown ? `${total} conversations` : '…'}
           </Badge>
         </Group>
+        <ConversationSearch value={filters.search} onSearch={(search) => show({ search, page: 1, conversationId: null })} />
         <Group grow>
           <NativeSelect
             label="Integration"

@@ -1,0 +1,82 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { conversationNoteAddMutation, conversationReplyMutation } from '../graphql/reply-queries.js';
+
+type Mode = 'reply' | 'note';
+
+/** One key per reply the user composes: a double click or a retry of the same reply sends it once. */
+const newKey = () => crypto.randomUUID();
+
+/**
+ * Under the conversation: a reply to the customer (sent through the integration) or an internal note (kept
+ * by the inbox). Ctrl+Enter sends; the button is disabled while sending; the server's refusal stays shown.
+ * A reply the channel refused is stored as failed: the kind's view shows it with its reason and a Retry.
+ */
+export function ReplyComposer({ conversationId }: { conversationId: string }) {
+  const client = useApolloClient();
+  const [mode, setMode] = useState<Mode>('reply');
+  const [text, setText] = useState('');
+  const [key, setKey] = useState(newKey);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sendReply, { loading: replying }] = useMutation(conversationReplyMutation);
+  const [addNote, { loading: noting }] = useMutation(conversationNoteAddMutation);
+  const sending = replying || noting;
+
+  const send = async () => {
+    if (sending) return;
+    setRefusal(null);
+    try {
+      if (mode === 'note') await addNote({ variables: { conversationId, content: text } });
+      else await sendReply({ variables: { conversationId, content: text, idempotencyKey: key } });
+      setText('');
+      setKey(newKey());
+    } catch (error) {
+      setRefusal(graphQLErrorMessage(error));
+    }
+    await client.refetchQueries({ include: 'active' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="reply-composer">
+      <Tabs value={mode} onChange={(value) => setMode(value === 'note' ? 'note' : 'reply')}>
+        <Tabs.List>
+          <Tabs.Tab value="reply">Reply</Tabs.Tab>
+          <Tabs.Tab value="note">Internal note</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Textarea
+        aria-label={mode === 'note' ? 'Internal note' : 'Reply'}
+        placeholder={mode === 'note' ? 'A note for your team; the customer never sees it' : 'Write to the customer'}
+        autosize
+        minRows={3}
+        maxRows={12}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        disabled={sending}
+        styles={mode === 'note' ? { input: { backgroundColor: 'var(--mantine-color-yellow-0)' } } : undefined}
+      />
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          Ctrl+Enter sends
+        </Text>
+        <Button onClick={() => void send()} loading={sending} disabled={sending || text.trim() === ''} color={mode === 'note' ? 'yellow' : undefined}>
+          {mode === 'note' ? 'Add note' : 'Send reply'}
+        </Button>
+      </Group>
+      {refusal && (
+        <Alert color="red" title={mode === 'note' ? 'The note was not added' : 'The reply was not sent'} role="alert" withCloseButton onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

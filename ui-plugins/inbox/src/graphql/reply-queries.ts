@@ -1,0 +1,53 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { InboxNote } from '@lattice/ui-sdk';
+
+export type ReplyState = 'sending' | 'sent' | 'failed';
+
+export interface ConversationReplyResult {
+  _id: string;
+  conversationId: string;
+  state: ReplyState;
+  error: string | null;
+}
+
+/** Sends a reply through the conversation's integration; the same idempotencyKey never sends twice. */
+export const conversationReplyMutation: TypedDocumentNode<
+  { conversationReply: ConversationReplyResult | null },
+  { conversationId: string; content: string; idempotencyKey: string }
+> = gql`
+  mutation InboxConversationReply($conversationId: String!, $content: String!, $idempotencyKey: String) {
+    conversationReply(conversationId: $conversationId, content: $content, idempotencyKey: $idempotencyKey) {
+      _id
+      conversationId
+      state
+      error
+    }
+  }
+`;
+
+export const conversationNoteAddMutation: TypedDocumentNode<
+  { conversationNoteAdd: { _id: string } | null },
+  { conversationId: string; content: string }
+> = gql`
+  mutation InboxConversationNoteAdd($conversationId: String!, $content: String!) {
+    conversationNoteAdd(conversationId: $conversationId, content: $content) {
+      _id
+    }
+  }
+`;
+
+/** The messages the inbox keeps for a conversation; the notes among them go to the kind's view. */
+export const conversationNotesQuery: TypedDocumentNode<
+  { conversationMessages: Array<InboxNote & { internal: boolean | null }> | null },
+  { conversationId: string }
+> = gql`
+  query InboxConversationNotes($conversationId: String!) {
+    conversationMessages(conversationId: $conversationId) {
+      _id
+      content
+      createdAt
+      userId
+      internal
+    }
+  }
+`;
