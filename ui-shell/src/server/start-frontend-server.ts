@@ -7,6 +7,7 @@ import express, { type Response } from 'express';
 import { buildPluginsManifest } from './build-plugins-manifest.js';
 import { cacheControlFor } from './cache-control.js';
 import { compressedFiles } from './compressed-files.js';
+import { addHealthRoutes } from './health-routes.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
 import { createGatewayProxy } from './gateway-proxy.js';
 import { indexHtmlFor } from './index-html.js';
@@ -47,6 +48,7 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   const app = express();
   app.disable('x-powered-by');
 
+  addHealthRoutes(app, options.gatewayUrl);
   const proxy = createGatewayProxy(options.gatewayUrl);
   app.use('/gateway', proxy);
 
@@ -95,7 +97,10 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') return reject(error);
+      reject(Object.assign(new Error(`the front-end cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 3000}: another program uses that port`), { code: error.code }));
+    });
   });
   const { port, address } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -34,7 +34,7 @@ export async function dev(args: DevArguments): Promise<void> {
     if (!existsSync(join(root, 'ui-plugins', plugin.name, 'package.json'))) continue;
     children.push(startDevServer(`@lattice/ui-plugin-${plugin.name}`, root, env));
   }
-  console.log(`Lattice dev: the UI with hot reload at http://localhost:3000/, GraphQL at ${lattice.gatewayUrl}/graphql. Ctrl-C stops everything.`);
+  console.log(`Lattice dev: the UI with hot reload at http://localhost:3000/, GraphQL at ${lattice.gatewayUrl}/graphql (introspection on, GraphiQL in a browser). Ctrl-C stops everything.`);
 
   const shutdown = () => {
     for (const child of children) child.kill('SIGTERM');

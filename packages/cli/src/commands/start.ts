@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { runPlatform } from '../platform/run-platform.js';
+import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface StartArguments {
   config: string;
@@ -16,7 +17,7 @@ export async function start(args: StartArguments): Promise<void> {
   const lines = [
     `Lattice is ready (${seconds} s)`,
     ...(lattice.frontendUrl ? [`  UI           ${lattice.frontendUrl}/`] : []),
-    `  GraphQL      ${lattice.gatewayUrl}/graphql`,
+    `  GraphQL      ${lattice.gatewayUrl}/graphql${args.dev ? ' (dev: introspection on, GraphiQL in a browser)' : ''}`,
     `  Health       ${lattice.gatewayUrl}/health`,
     `  Integrations ${lattice.integrationsUrl}/<integration>/`,
     ...Object.entries(lattice.pluginUrls).map(([name, url]) => `  Plugin       ${name} at ${url} (HTTP routes: ${lattice.gatewayUrl}/pl:${name}/)`),
@@ -25,25 +26,5 @@ export async function start(args: StartArguments): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.error(`lattice: ${signal} again, exiting without waiting`);
-      process.exit(130);
-    }
-    stopping = true;
-    console.log(`lattice: ${signal} received, stopping (finishing requests in flight)`);
-    lattice.stop().then(
-      () => {
-        console.log('lattice: stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('lattice: stop failed:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignal('start', () => lattice.stop());
 }

@@ -1,17 +1,24 @@
 import { z } from 'zod';
+import { requiredWithHint } from './issue-message.js';
 
 const pluginName = z
-  .string({ error: 'must be a string' })
-  .regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case plugin name (letters, digits, dashes)');
+  .string({ error: requiredWithHint('the plugin name') })
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case plugin name (letters, digits, dashes)')
+  .describe('Plugin name: the package @lattice/plugin-<name> (API) and/or @lattice/ui-plugin-<name> (UI)');
 
 export const pluginEntrySchema = z
   .object({
     name: pluginName,
-    ui: z.enum(['local', 'remote']).optional(),
-    /** For `ui: "remote"`: the URL of the remote's remoteEntry.js, deployed by its own team. */
-    ui_url: z.url('must be the URL of the remote\'s remoteEntry.js').optional(),
-    db_name: z.string().min(1).optional(),
-    extra_env: z.record(z.string(), z.string()).optional(),
+    ui: z
+      .enum(['local', 'remote'])
+      .optional()
+      .describe('"local" serves the UI built from ui-plugins/<name>; "remote" loads the build at ui_url'),
+    ui_url: z
+      .url()
+      .optional()
+      .describe('For ui "remote": the URL of the remote\'s remoteEntry.js, deployed by its own team'),
+    db_name: z.string().min(1).optional().describe('Database name for the plugin (default: the plugin name)'),
+    extra_env: z.record(z.string(), z.string()).optional().describe('Environment variables for the plugin'),
   })
   .strict()
   .refine((entry) => entry.ui !== 'remote' || entry.ui_url, {
@@ -20,25 +27,46 @@ export const pluginEntrySchema = z
   });
 export type PluginEntry = z.infer<typeof pluginEntrySchema>;
 
+const generated = (what: string) => z.string().describe(`${what}; generated at installation`);
+
 /** SPEC.md "Deployment configuration file `configs.json`". */
 export const configsSchema = z
   .object({
-    $schema: z.string().optional(),
-    jwt_token_secret: z.string({ error: 'is required: the secret that signs login tokens' }),
-    db_server_address: z.string().optional(),
-    secondary_server_address: z.string().optional(),
-    image_tag: z.string().optional(),
-    domain: z.string({ error: 'is required: the public URL with its scheme' }).url('must be a URL with a scheme, e.g. https://example.com'),
-    widgets: z.object({ domain: z.string().url('must be a URL with a scheme') }).partial().optional(),
-    elasticsearch: z.object({}).passthrough().optional(),
-    essyncer: z.object({}).passthrough().optional(),
-    redis: z.object({ password: z.string() }).partial().optional(),
-    mongo: z.object({ username: z.string(), password: z.string() }).partial().optional(),
-    rabbitmq: z.object({ cookie: z.string(), user: z.string(), pass: z.string(), vhost: z.string() }).partial().optional(),
-    dashboard: z.object({}).passthrough().optional(),
-    client_portal_domains: z.string().optional(),
+    $schema: z.string().optional().describe('The JSON Schema of this file, for editors'),
+    jwt_token_secret: z
+      .string({ error: requiredWithHint('the secret that signs login tokens') })
+      .describe('Secret that signs login tokens (<JWT_SECRET>); production needs 32 characters or more'),
+    db_server_address: z
+      .string()
+      .optional()
+      .describe('Host of MongoDB, RabbitMQ and Redis; empty: the embedded defaults'),
+    secondary_server_address: z.string().optional().describe('Address of a secondary server; may be empty'),
+    image_tag: z.string().optional().describe('Image tag to deploy, e.g. "dev"'),
+    domain: z
+      .url({ error: requiredWithHint('the public URL with its scheme, e.g. https://example.com') })
+      .describe('Public URL with its scheme, e.g. https://example.com'),
+    widgets: z
+      .object({ domain: z.url().describe('Public URL of the widgets service') })
+      .partial()
+      .optional(),
+    elasticsearch: z.object({}).passthrough().optional().describe('Present (an empty object) enables the search engine'),
+    essyncer: z.object({}).passthrough().optional().describe('Present (an empty object) enables the database-to-search synchroniser'),
+    redis: z.object({ password: generated('Redis password') }).partial().optional(),
+    mongo: z.object({ username: z.string().describe('MongoDB user'), password: generated('MongoDB password') }).partial().optional(),
+    rabbitmq: z
+      .object({
+        cookie: generated('RabbitMQ Erlang cookie'),
+        user: z.string().describe('RabbitMQ user'),
+        pass: generated('RabbitMQ password'),
+        vhost: z.string().describe('RabbitMQ virtual host; empty: the default'),
+      })
+      .partial()
+      .optional(),
+    dashboard: z.object({}).passthrough().optional().describe('Dashboard settings'),
+    client_portal_domains: z.string().optional().describe('Client portal domains; may be empty'),
     plugins: z
-      .array(pluginEntrySchema, { error: 'is required: the list of enabled plugins' })
+      .array(pluginEntrySchema, { error: requiredWithHint('the list of enabled plugins') })
+      .describe('The enabled plugins, in order; the core plugin is always loaded and is not listed')
       .superRefine((plugins, context) => {
         const seen = new Set<string>();
         plugins.forEach((plugin, index) => {

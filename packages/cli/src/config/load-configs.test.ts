@@ -42,12 +42,32 @@ describe('configs.json', () => {
     {
       title: 'a plugin entry without a name',
       content: JSON.stringify({ ...valid, plugins: [{ ui: 'local' }] }),
-      message: /no-name\.json: "plugins\[0\]\.name" must be a string/,
+      message: /no-name\.json: "plugins\[0\]\.name" is required: the plugin name/,
+    },
+    {
+      title: 'a secret that is a number',
+      content: JSON.stringify({ ...valid, jwt_token_secret: 5 }),
+      message: /number-secret\.json: "jwt_token_secret" must be a string, got a number$/,
+    },
+    {
+      title: 'plugins given as an object',
+      content: JSON.stringify({ ...valid, plugins: { documents: {} } }),
+      message: /object-plugins\.json: "plugins" must be an array, got an object$/,
+    },
+    {
+      title: 'a redis password that is a boolean',
+      content: JSON.stringify({ ...valid, redis: { password: true } }),
+      message: /boolean-password\.json: "redis\.password" must be a string, got a boolean$/,
+    },
+    {
+      title: 'a domain without a scheme',
+      content: JSON.stringify({ ...valid, domain: 'example.com' }),
+      message: /no-scheme\.json: "domain" must be a URL with a scheme, e\.g\. https:\/\/example\.com, got "example\.com"$/,
     },
     {
       title: 'a wrong ui value',
       content: JSON.stringify({ ...valid, plugins: [{ name: 'documents', ui: 'cloud' }] }),
-      message: /bad-ui\.json: "plugins\[0\]\.ui"/,
+      message: /bad-ui\.json: "plugins\[0\]\.ui" must be one of "local", "remote", got "cloud"$/,
     },
     {
       title: 'a plugin listed twice',
@@ -65,7 +85,7 @@ describe('configs.json', () => {
       message: /unknown-key\.json: has unknown keys: plugns/,
     },
   ];
-  const names = ['bad-json', 'missing-key', 'no-name', 'bad-ui', 'twice', 'remote-no-url', 'unknown-key'];
+  const names = ['bad-json', 'missing-key', 'no-name', 'number-secret', 'object-plugins', 'boolean-password', 'no-scheme', 'bad-ui', 'twice', 'remote-no-url', 'unknown-key'];
 
   bad.forEach((testCase, index) => {
     it(`refuses ${testCase.title} with one message naming the file and key`, async () => {

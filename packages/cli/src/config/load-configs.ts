@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from './config-error.js';
 import { configsSchema, type Configs } from './configs-schema.js';
+import { issueMessage } from './issue-message.js';
 
 function keyPath(path: PropertyKey[]): string {
   return path.reduce<string>((text, part) => {
@@ -24,7 +25,7 @@ export async function loadConfigs(file: string): Promise<Configs> {
   } catch (error) {
     throw new ConfigError(file, '', `is not valid JSON: ${(error as Error).message}`);
   }
-  const result = configsSchema.safeParse(json);
+  const result = configsSchema.safeParse(json, { error: issueMessage });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const problem =

@@ -1,5 +1,13 @@
 import { createRequire } from 'node:module';
-import { corePluginName, loadPluginPackage, PluginNotFoundError, type PlatformPlugin } from '@lattice/plugin-sdk';
+import {
+  checkPluginDependencies,
+  corePlugin,
+  corePluginName,
+  loadPluginPackage,
+  PluginDependencyError,
+  PluginNotFoundError,
+  type PlatformPlugin,
+} from '@lattice/platform';
 import { ConfigError } from '../config/config-error.js';
 import type { PluginEntry } from '../config/configs-schema.js';
 
@@ -15,7 +23,10 @@ function hasUiPackage(name: string): boolean {
   }
 }
 
-/** Loads each plugin configs.json enables (by package name), with its db_name and extra_env. */
+/**
+ * Loads each plugin configs.json enables (by package name), with its db_name and extra_env, and refuses a list
+ * in which a plugin lacks one it needs (`dependsOn`).
+ */
 export async function loadPlugins(configFile: string, entries: PluginEntry[]): Promise<PlatformPlugin[]> {
   const plugins: PlatformPlugin[] = [];
   for (const [index, entry] of entries.entries()) {
@@ -33,6 +44,12 @@ export async function loadPlugins(configFile: string, entries: PluginEntry[]): P
       }
       throw error;
     }
+  }
+  try {
+    checkPluginDependencies([corePlugin, ...plugins.map((plugin) => plugin.definition)]);
+  } catch (error) {
+    if (error instanceof PluginDependencyError) throw new ConfigError(configFile, 'plugins', error.message);
+    throw error;
   }
   return plugins;
 }

@@ -43,7 +43,13 @@ export async function resolveAuthSecret(options: {
   } catch {
     const generated = randomBytes(48).toString('base64url');
     await mkdir(options.dataDir, { recursive: true });
-    await writeFile(file, generated, { mode: 0o600 });
+    try {
+      // Exclusive: services-mode roles started together on one data directory must end up with one secret.
+      await writeFile(file, generated, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+      throw error;
+    }
     options.logger.warn(`jwt_token_secret is a placeholder: using a random development secret kept in ${file}`);
     return generated;
   }

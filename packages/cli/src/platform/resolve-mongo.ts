@@ -2,19 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startEmbeddedMongoThread } from '@lattice/embedded-mongo';
 import type { Configs } from '../config/configs-schema.js';
+import { serviceUrls } from '../services/service-urls.js';
 
 export interface ResolvedMongo {
   url: string;
   description: string;
   stop(): Promise<void>;
-}
-
-function mongoUrlFromConfigs(configs: Configs): string | undefined {
-  const host = configs.db_server_address;
-  if (!host) return undefined;
-  const { username, password } = configs.mongo ?? {};
-  const credentials = username ? `${encodeURIComponent(username)}:${encodeURIComponent(password ?? '')}@` : '';
-  return `mongodb://${credentials}${host}:27017/?authSource=admin&replicaSet=rs0`;
 }
 
 export function hideCredentials(url: string): string {
@@ -23,7 +16,7 @@ export function hideCredentials(url: string): string {
 
 /** MONGO_URL, else `db_server_address` from configs.json, else the embedded server with its files in the data directory. */
 export async function resolveMongo(configs: Configs, dataDir: string): Promise<ResolvedMongo> {
-  const configured = process.env.MONGO_URL ?? mongoUrlFromConfigs(configs);
+  const configured = serviceUrls(configs).mongo;
   if (configured) {
     return { url: configured, description: `MongoDB      ${hideCredentials(configured)}`, stop: async () => undefined };
   }

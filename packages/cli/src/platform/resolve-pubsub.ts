@@ -2,6 +2,7 @@ import { RedisPubSub } from 'graphql-redis-subscriptions';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import { Redis } from 'ioredis';
 import type { Configs } from '../config/configs-schema.js';
+import { serviceUrls } from '../services/service-urls.js';
 import { hideCredentials } from './resolve-mongo.js';
 
 export interface ResolvedPubSub {
@@ -10,16 +11,9 @@ export interface ResolvedPubSub {
   stop(): Promise<void>;
 }
 
-function redisUrlFromConfigs(configs: Configs): string | undefined {
-  const host = configs.db_server_address;
-  if (!host) return undefined;
-  const password = configs.redis?.password;
-  return `redis://${password ? `:${encodeURIComponent(password)}@` : ''}${host}:6379`;
-}
-
 /** REDIS_URL (or `db_server_address`) gives GraphQL pub/sub across processes; otherwise it stays in this one. */
 export async function resolvePubSub(configs: Configs): Promise<ResolvedPubSub> {
-  const url = process.env.REDIS_URL ?? redisUrlFromConfigs(configs);
+  const url = serviceUrls(configs).redis;
   if (!url) return { pubsub: new PubSub(), description: 'Pub/sub      in-process', stop: async () => undefined };
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Configs } from '../config/configs-schema.js';
 import { hideCredentials, resolveMongo } from './resolve-mongo.js';
 import { resolvePubSub } from './resolve-pubsub.js';
+import { serviceUrls } from '../services/service-urls.js';
 
 export interface PlatformServices {
   mongoUrl: string;
@@ -12,13 +13,6 @@ export interface PlatformServices {
   /** What runs where, for the ready banner. */
   descriptions: string[];
   stop(): Promise<void>;
-}
-
-function rabbitMQUrlFromConfigs(configs: Configs): string | undefined {
-  const host = configs.db_server_address;
-  if (!host) return undefined;
-  const { user = 'guest', pass = 'guest', vhost = '' } = configs.rabbitmq ?? {};
-  return `amqp://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@${host}:5672/${encodeURIComponent(vhost)}`;
 }
 
 /**
@@ -34,7 +28,7 @@ export async function resolveServices(configs: Configs, dataDir: string, logger:
   try {
     const pubsub = await resolvePubSub(configs);
     stops.push(() => pubsub.stop());
-    const rabbitMQUrl = process.env.RABBITMQ_URL ?? rabbitMQUrlFromConfigs(configs);
+    const rabbitMQUrl = serviceUrls(configs).rabbitMQ;
     const broker = rabbitMQUrl
       ? await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'lattice', logger: logger.child({ component: 'broker' }) })
       : createInProcessBroker();

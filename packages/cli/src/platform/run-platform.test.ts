@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { connectRabbitMQBroker } from '@lattice/broker';
-import { logIn } from '@lattice/plugin-sdk/test-kit';
+import { logIn } from '@lattice/platform/test-kit';
 import { runPlatform } from './run-platform.js';
 
 const configFile = new URL('../../../../configs.json', import.meta.url).pathname;
@@ -56,8 +56,9 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
   });
 
   it('runs on RabbitMQ and Redis when RABBITMQ_URL and REDIS_URL are set', async () => {
-    const rabbitMQUrl = 'amqp://guest:guest@127.0.0.1:5672';
+    const rabbitMQUrl = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
     const servicesEnv = { RABBITMQ_URL: rabbitMQUrl, REDIS_URL: 'redis://127.0.0.1:6379' };
+    const before = { ...process.env };
     Object.assign(process.env, servicesEnv);
     let lattice: Awaited<ReturnType<typeof runPlatform>> | undefined;
     const client = await connectRabbitMQBroker({ url: rabbitMQUrl, connectionName: 'cli-services-test' });
@@ -72,7 +73,10 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
     } finally {
       await lattice?.stop();
       await client.close();
-      for (const key of Object.keys(servicesEnv)) delete process.env[key];
+      for (const key of Object.keys(servicesEnv)) {
+        if (before[key] === undefined) delete process.env[key];
+        else process.env[key] = before[key];
+      }
     }
   });
 
@@ -106,7 +110,7 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
       assert.deepEqual(response.data, { documentsTotalCount: 0 });
       child.kill('SIGINT');
       assert.equal(await exited, 0, output);
-      assert.match(output, /lattice: stopped/);
+      assert.match(output, /lattice start: stopped/);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

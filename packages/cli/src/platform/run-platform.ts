@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createLogger, startPlatform } from '@lattice/plugin-sdk';
+import { createLogger, startPlatform } from '@lattice/platform';
 import { loadConfigs } from '../config/load-configs.js';
 import { loadPlugins } from './load-plugins.js';
 import { resolveAuthSecret } from './resolve-auth-secret.js';

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { loadConfigs } from '../config/load-configs.js';
+import { renderCompose } from '../generate/compose-file.js';
+import { renderKubernetes } from '../generate/kubernetes-manifests.js';
+import { renderNginxConfig } from '../generate/nginx-config.js';
+import type { ProxiedService } from '../generate/transport-routes.js';
+import { transportRoutes } from '../generate/transport-routes.js';
+import { writeGenerated } from '../generate/write-generated.js';
+
+export interface GenerateArguments {
+  config: string;
+  /** What to generate: nginx, compose or kubernetes. */
+  target: string | undefined;
+  out?: string;
+  certificate?: string;
+  certificateKey?: string;
+  /** `service=host:port`, e.g. `gateway=10.0.0.5:3300`. */
+  upstreams?: string[];
+}
+
+function parseUpstreams(pairs: string[] = []): Partial<Record<ProxiedService, string>> {
+  const services = transportRoutes.map((route) => route.service);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const [service = '', address = ''] = pair.split('=', 2);
+      if (!services.includes(service as ProxiedService)) {
+        throw new Error(`--upstream must be <service>=<host:port> with a service of ${services.join(', ')}, got "${pair}"`);
+      }
+      return [service, address];
+    }),
+  );
+}
+
+/** `lattice generate <target>`: a deployment file from configs.json, written whole to --out or printed. */
+export async function generate(args: GenerateArguments): Promise<void> {
+  const file = resolve(args.config);
+  switch (args.target) {
+    case 'nginx': {
+      const configs = await loadConfigs(file);
+      const text = await renderNginxConfig(configs, {
+        file,
+        upstreams: parseUpstreams(args.upstreams),
+        certificate: args.certificate,
+        certificateKey: args.certificateKey,
+      });
+      await writeGenerated(text, args.out);
+      if (args.out) console.error(`wrote ${args.out}: nginx in front of ${configs.domain}`);
+      return;
+    }
+    case 'compose': {
+      const configs = await loadConfigs(file);
+      await writeGenerated(renderCompose(file, configs), args.out);
+      if (args.out) console.error(`wrote ${args.out}: the compose file for ${configs.domain}`);
+      return;
+    }
+    case 'kubernetes': {
+      const configs = await loadConfigs(file);
+      await writeGenerated(renderKubernetes(file, configs), args.out);
+      if (args.out) console.error(`wrote ${args.out}: the Kubernetes manifests for ${configs.domain}`);
+      return;
+    }
+    default:
+      throw new Error(`lattice generate needs what to generate: nginx, compose or kubernetes, got ${args.target ? `"${args.target}"` : 'nothing'}`);
+  }
+}

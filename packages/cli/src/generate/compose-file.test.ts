@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { loadConfigs } from '../config/load-configs.js';
+import { renderCompose } from './compose-file.js';
+import { composeSchemaErrors } from './test-support/compose-schema.js';
+import { assertGolden, goldenDir } from './test-support/golden-file.js';
+
+const productionConfigs = new URL('configs.production.json', goldenDir).pathname;
+const repositoryConfigs = new URL('../../../../configs.json', import.meta.url).pathname;
+
+interface ComposeService {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  labels?: Record<string, string>;
+  healthcheck?: { test: string[]; interval: string; timeout: string; retries: number };
+}
+const services = (text: string) => (parse(text) as { services: Record<string, ComposeService> }).services;
+
+describe('lattice generate compose', () => {
+  it('writes the golden file, valid by the Compose Specification JSON Schema', async () => {
+    const text = renderCompose(productionConfigs, await loadConfigs(productionConfigs));
+    assert.equal(composeSchemaErrors(parse(text)), undefined);
+    await assertGolden('docker-compose.yml', text);
+  });
+
+  it('the schema check can fail', () => {
+    assert.match(composeSchemaErrors({ services: { gateway: { image: 3, restart_policy: 'always' } } }) ?? '', /additional properties|must be string/);
+  });
+
+  it('runs a host per plugin with its extra_env and db_name, the core first, all on the image_tag', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const composed = services(renderCompose(productionConfigs, configs));
+    assert.deepEqual(
+      Object.keys(composed).filter((name) => name.startsWith('plugin-')),
+      ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api'],
+    );
+    const inbox = composed['plugin-inbox-api']!;
+    assert.deepEqual(inbox.command, ['host', 'inbox']);
+    assert.equal(inbox.image, 'lattice:1.4.0');
+    assert.equal(inbox.environment?.INBOX_EXAMPLE, 'on');
+    assert.equal(inbox.labels?.['lattice.db-name'], 'inbox_db');
+    assert.equal(inbox.environment?.JWT_TOKEN_SECRET, configs.jwt_token_secret);
+    assert.equal(composed.gateway?.environment?.LATTICE_PLUGIN_URL_TEMPLATE, 'http://plugin-{name}-api:4000');
+    assert.equal(composed.gateway?.environment?.JWT_TOKEN_SECRET, undefined, 'the gateway gets no secret it does not use');
+    assert.deepEqual(composed.mongo?.healthcheck && { ...composed.mongo.healthcheck, test: undefined }, { test: undefined, interval: '2s', timeout: '2s', retries: 200 });
+    assert.match(composed.mongo?.healthcheck?.test[1] ?? '', /rs\.initiate\(\{ _id: 'rs0'/);
+    assert.ok(composed.elasticsearch, 'configs.json has elasticsearch');
+  });
+
+  it('leaves Elasticsearch out without `elasticsearch`, and writes a $ in a secret as $$', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const composed = services(renderCompose(productionConfigs, { ...configs, elasticsearch: undefined, jwt_token_secret: `${'s'.repeat(32)}$HOME` }));
+    assert.equal(composed.elasticsearch, undefined);
+    assert.equal(composed['plugin-core-api']?.environment?.JWT_TOKEN_SECRET, `${'s'.repeat(32)}$$HOME`);
+  });
+
+  it('refuses a placeholder secret, naming its key', async () => {
+    const repository = await loadConfigs(repositoryConfigs);
+    assert.throws(() => renderCompose(repositoryConfigs, repository), /configs\.json: "jwt_token_secret" is empty or a placeholder/);
+    assert.throws(() => renderCompose(repositoryConfigs, { ...repository, jwt_token_secret: 'x'.repeat(40) }), /"mongo\.password" is empty or a placeholder/);
+  });
+});
+

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseAllDocuments } from 'yaml';
+import { loadConfigs } from '../config/load-configs.js';
+import { assertGolden, goldenDir } from './test-support/golden-file.js';
+import { renderKubernetes } from './kubernetes-manifests.js';
+import { validateManifest } from './test-support/kubernetes-schema.js';
+
+const productionConfigs = new URL('configs.production.json', goldenDir).pathname;
+
+interface Manifest {
+  kind: string;
+  metadata: { name: string };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  spec?: {
+    template?: { spec: { containers: Array<{ args: string[]; readinessProbe: { httpGet: { path: string } }; livenessProbe: { httpGet: { path: string } }; resources: object; env: object[] }> } };
+    scaleTargetRef?: { name: string };
+    tls?: Array<{ hosts: string[] }>;
+    type?: string;
+  };
+}
+const manifests = (text: string) => parseAllDocuments(text).map((document) => document.toJS() as Manifest);
+
+describe('lattice generate kubernetes', () => {
+  it('writes the golden file, every manifest valid by the Kubernetes 1.27 schema of its kind', async () => {
+    const text = renderKubernetes(productionConfigs, await loadConfigs(productionConfigs));
+    for (const manifest of manifests(text)) assert.doesNotThrow(() => validateManifest(manifest), `${manifest.kind} ${manifest.metadata.name}`);
+    await assertGolden('kubernetes.yml', text);
+  });
+
+  it('the schema check can fail', () => {
+    assert.throws(() => validateManifest({ kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two' } } as never));
+  });
+
+  it('gives each plugin host a Deployment with probes and resources, a Service and an autoscaler', async () => {
+    const all = manifests(renderKubernetes(productionConfigs, await loadConfigs(productionConfigs)));
+    const named = (kind: string) => all.filter((manifest) => manifest.kind === kind).map((manifest) => manifest.metadata.name);
+    const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api'];
+    assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend']);
+    assert.deepEqual(named('HorizontalPodAutoscaler'), hosts);
+    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', ...hosts, 'gateway', 'frontend']);
+    const inbox = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-inbox-api')!.spec!.template!.spec.containers[0]!;
+    assert.deepEqual(inbox.args, ['host', 'inbox']);
+    assert.equal(inbox.readinessProbe.httpGet.path, '/health/ready');
+    assert.equal(inbox.livenessProbe.httpGet.path, '/health/live');
+    assert.deepEqual(inbox.env, [{ name: 'INBOX_EXAMPLE', value: 'on' }]);
+    assert.ok(all.filter((manifest) => manifest.kind === 'Ingress').every((ingress) => ingress.spec?.tls?.[0]?.hosts[0] === 'lattice.example.com'));
+    assert.ok(all.filter((manifest) => manifest.metadata.name.startsWith('lattice-') && manifest.kind === 'Service').every((external) => external.spec?.type === 'ExternalName'));
+  });
+
+  it('keeps every secret out of the ConfigMap and puts them in the Secret', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const all = manifests(renderKubernetes(productionConfigs, configs));
+    const configMap = JSON.stringify(all.find((manifest) => manifest.kind === 'ConfigMap')!.data);
+    for (const secret of [configs.jwt_token_secret, configs.mongo!.password!, configs.redis!.password!, configs.rabbitmq!.pass!, configs.rabbitmq!.cookie!]) {
+      assert.ok(!configMap.includes(secret), `the ConfigMap holds ${secret}`);
+    }
+    const secret = all.find((manifest) => manifest.kind === 'Secret')!.stringData!;
+    assert.equal(secret.JWT_TOKEN_SECRET, configs.jwt_token_secret);
+    assert.match(secret.MONGO_URL!, /^mongodb:\/\/lattice:golden-test-only-mongo@lattice-mongo:27017\/\?authSource=admin&replicaSet=rs0$/);
+  });
+
+  it('refuses configs without db_server_address, naming the key', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    assert.throws(() => renderKubernetes(productionConfigs, { ...configs, db_server_address: '' }), /"db_server_address" is required for Kubernetes/);
+  });
+});

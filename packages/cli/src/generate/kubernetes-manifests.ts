@@ -1,0 +1,94 @@
+import { stringify } from 'yaml';
+import { ConfigError } from '../config/config-error.js';
+import type { Configs } from '../config/configs-schema.js';
+import { latticeImage } from './compose-file.js';
+import { deploymentSecrets, deploymentServiceUrls, hostedPlugins } from './deployment-secrets.js';
+import { autoscaler, deployment, externalService, service, type Workload } from './kubernetes-workloads.js';
+import { publicOrigin } from './public-origin.js';
+
+const hostResources = { cpu: '250m', memory: '256Mi', cpuLimit: '1', memoryLimit: '512Mi' };
+
+/**
+ * Kubernetes manifests (checked against 1.27's schemas): a Deployment, Service and autoscaler per plugin host
+ * (`plugin-<name>-api`, the gateway's URL template), the gateway and the front-end; configs.json without its
+ * secrets in a ConfigMap, the secrets in a Secret, and an ingress-nginx Ingress with TLS. MongoDB, RabbitMQ and
+ * Redis stay outside the cluster at `db_server_address`.
+ */
+export function renderKubernetes(file: string, configs: Configs): string {
+  const site = publicOrigin(file, 'domain', configs.domain);
+  const secrets = deploymentSecrets(file, configs);
+  const external = configs.db_server_address;
+  if (!external) throw new ConfigError(file, 'db_server_address', 'is required for Kubernetes: the host of MongoDB (rs0), RabbitMQ and Redis outside the cluster');
+  const image = latticeImage(configs);
+  const hosts: Workload[] = hostedPlugins(configs).map((plugin) => ({
+    name: `plugin-${plugin.name}-api`,
+    image,
+    args: ['host', plugin.name],
+    ports: [{ name: 'http', port: 4000 }],
+    env: plugin.extra_env,
+    resources: hostResources,
+  }));
+  const gateway: Workload = {
+    name: 'gateway',
+    image,
+    args: ['gateway'],
+    ports: [{ name: 'http', port: 3300 }, { name: 'integrations', port: 3400 }],
+    resources: { cpu: '500m', memory: '256Mi', cpuLimit: '2', memoryLimit: '512Mi' },
+  };
+  const frontend: Workload = { name: 'frontend', image, args: ['frontend'], ports: [{ name: 'http', port: 3000 }], resources: hostResources };
+  // The roles read the plugin list from configs.json; the credentials reach them only through the Secret.
+  const { redis: _redis, mongo: _mongo, rabbitmq: _rabbitmq, ...withoutSecrets } = configs;
+  const configMap = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'lattice-config' },
+    data: {
+      NODE_ENV: 'production',
+      PORT: '4000',
+      LATTICE_LISTEN_HOST: '0.0.0.0',
+      LATTICE_PLUGIN_URL_TEMPLATE: 'http://plugin-{name}-api:4000',
+      LATTICE_GATEWAY_URL: 'http://gateway:3300',
+      'configs.json': `${JSON.stringify({ ...withoutSecrets, jwt_token_secret: '<JWT_SECRET: in the lattice-secrets Secret>', db_server_address: '' }, null, 2)}\n`,
+    },
+  };
+  const secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'lattice-secrets' },
+    type: 'Opaque',
+    stringData: { JWT_TOKEN_SECRET: secrets.jwtTokenSecret, ...deploymentServiceUrls(secrets, { mongo: 'lattice-mongo', rabbitmq: 'lattice-rabbitmq', redis: 'lattice-redis' }) },
+  };
+  const tls = [{ hosts: [site.hostname], secretName: 'lattice-tls' }];
+  // SPEC.md "Limits" and "Transport" in ingress-nginx's words.
+  const proxyAnnotations = {
+    'nginx.ingress.kubernetes.io/proxy-body-size': '50m',
+    'nginx.ingress.kubernetes.io/proxy-buffer-size': '32k',
+    'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
+    'nginx.ingress.kubernetes.io/ssl-redirect': 'true',
+  };
+  const path = (pattern: string, name: string, port: number, pathType: string) => ({ path: pattern, pathType, backend: { service: { name, port: { number: port } } } });
+  const ingress = (name: string, annotations: Record<string, string>, paths: ReturnType<typeof path>[]) => ({
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: { name, annotations: { ...proxyAnnotations, ...annotations } },
+    spec: { ingressClassName: 'nginx', tls, rules: [{ host: site.hostname, http: { paths } }] },
+  });
+  const documents = [
+    configMap,
+    secret,
+    externalService('lattice-mongo', external),
+    externalService('lattice-rabbitmq', external),
+    externalService('lattice-redis', external),
+    ...[...hosts, gateway, frontend].flatMap((workload) => [deployment(workload), service(workload)]),
+    ...hosts.map(autoscaler),
+    ingress('lattice', {}, [path('/', 'frontend', 3000, 'Prefix')]),
+    // The gateway and the integrations ingress serve from their root: the public prefix is stripped.
+    ingress('lattice-stripped', { 'nginx.ingress.kubernetes.io/use-regex': 'true', 'nginx.ingress.kubernetes.io/rewrite-target': '/$2', 'nginx.ingress.kubernetes.io/proxy-buffering': 'off' }, [
+      path('/gateway(/|$)(.*)', 'gateway', 3300, 'ImplementationSpecific'),
+      path('/integrations(/|$)(.*)', 'gateway', 3400, 'ImplementationSpecific'),
+    ]),
+  ];
+  // Written as YAML 1.1, which Kubernetes reads: `off` or `on` would otherwise turn into booleans there.
+  const header = `# Lattice on Kubernetes: written by \`lattice generate kubernetes\` from configs.json (${configs.domain}).\n# The Secret holds configs.json's credentials: keep this file as private as configs.json.\n`;
+  return header + documents.map((document) => stringify(document, { version: '1.1', lineWidth: 0, aliasDuplicateObjects: false })).join('---\n');
+}
