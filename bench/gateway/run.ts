@@ -9,7 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { signAuthToken, verifyAuthToken } from '@lattice/plugin-sdk';
-import { createGraphQLClient, logIn } from '@lattice/plugin-sdk/test-kit';
+import { createGraphQLClient, logIn } from '@lattice/platform/test-kit';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 

@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { connectRabbitMQBroker, createInProcessBroker, type MessageBroker } from '@lattice/broker';
-import { loadPluginPackage } from '@lattice/plugin-sdk';
-import { startTestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { loadPluginPackage } from '@lattice/platform';
+import { startTestPlatform } from '@lattice/platform/test-kit';
 import type { LoadJob, LoadResult } from './load.js';
 
 const messages = Number(process.env.INGEST_MESSAGES ?? 3_000);

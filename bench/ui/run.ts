@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Request } from 'playwright-core';
-import { startTestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform } from '@lattice/platform/test-kit';
 import { startFrontendServer } from '@lattice/ui-shell/server';
 import documentsPlugin from '@lattice/plugin-documents';
 import corePlugin from '@lattice/plugin-core';

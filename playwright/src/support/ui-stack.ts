@@ -1,8 +1,9 @@
 import { startFrontendServer, type FrontendPlugin, type RunningFrontendServer } from '@lattice/ui-shell/server';
-import { startTestPlatform, type TestPlatform } from '@lattice/plugin-sdk/test-kit';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import documentsPlugin from '@lattice/plugin-documents';
 import type { PluginDefinition } from '@lattice/plugin-sdk';
 import { ensureUiBuilt } from './ensure-ui-built.js';
+import { startServicesUiStack } from './services-ui-stack.js';
 
 export interface UiStack {
   platform: TestPlatform;
@@ -16,13 +17,15 @@ export interface UiStack {
 
 /**
  * The platform on the embedded services (core and `apiPlugins`, documents unless told) and the front-end
- * server with the UI `plugins`, all on free ports.
+ * server with the UI `plugins`, all on free ports; with LATTICE_UI_STACK=services, the services topology instead
+ * (every role its own process, every plugin of configs.json enabled).
  */
 export async function startUiStack(
   plugins: FrontendPlugin[] = [{ name: 'documents', ui: 'local' }],
   apiPlugins: PluginDefinition[] = [documentsPlugin],
 ): Promise<UiStack> {
   ensureUiBuilt();
+  if (process.env.LATTICE_UI_STACK === 'services') return startServicesUiStack();
   const platform = await startTestPlatform({ plugins: apiPlugins });
   const start = (list: FrontendPlugin[]) => startFrontendServer({ port: 0, gatewayUrl: platform.gatewayUrl, plugins: list });
   let frontend: RunningFrontendServer;

@@ -1,0 +1,229 @@
+/**
+ * bench/services: documents queries through the gateway with one and with two documents hosts (services mode,
+ * every role its own OS process) and against `lattice start` (npm start: one process), in alternating rounds on
+ * one machine; then isolation: currentUser's latency while documents runs heavy queries, in both modes.
+ * Run: npm run build && npm run bench -w @lattice/cli (writes RESULTS.md next to this file).
+ * SERVICES_ROUNDS (default 3) and SERVICES_SECONDS (default 8, per measurement) bound the run.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { postGraphQL, startRole, startServicesTopology, type RoleProcess } from '@lattice/cli/test-kit';
+import { logIn } from '@lattice/platform/test-kit';
+import mongoose from 'mongoose';
+
+const rounds = Number(process.env.SERVICES_ROUNDS ?? 3);
+const seconds = Number(process.env.SERVICES_SECONDS ?? 8);
+const listedDocuments = 100;
+const allDocuments = 2_000;
+const heavyAliases = 50;
+
+interface Target {
+  name: string;
+  graphqlUrl: string;
+  cookie: string;
+  typeId: string;
+  /** The processes whose CPU time is read, by role. */
+  processes: Array<{ role: string; pid: number }>;
+  stop(): Promise<void>;
+}
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function seed(mongoUrl: string): Promise<string> {
+  const connection = await mongoose.createConnection(mongoUrl, { dbName: 'documents' }).asPromise();
+  try {
+    const typeId = new mongoose.Types.ObjectId();
+    await connection.collection('document_types').insertOne({ _id: typeId, name: 'Listed' });
+    const documents = Array.from({ length: allDocuments }, (_, index) => ({
+      name: `Document ${index}`,
+      checked: index % 2 === 0,
+      createdAt: new Date(),
+      typeId: index < listedDocuments ? String(typeId) : undefined,
+    }));
+    await connection.collection('documents').insertMany(documents);
+    return String(typeId);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function servicesTarget(documentsHosts: number): Promise<Target> {
+  const topology = await startServicesTopology({ documentsHosts });
+  const graphqlUrl = `${topology.gatewayUrl}/graphql`;
+  const cookie = await logIn(graphqlUrl, topology.owner);
+  const typeId = await seed(topology.mongoUrl);
+  return {
+    name: `services, ${documentsHosts} documents host${documentsHosts > 1 ? 's' : ''}`,
+    graphqlUrl,
+    cookie,
+    typeId,
+    processes: [
+      ...topology.documents.map((host, index) => ({ role: `documents ${index + 1}`, pid: host.child.pid! })),
+      ...topology.others.map((role) => ({ role: role.role, pid: role.child.pid! })),
+    ],
+    stop: () => topology.stop(),
+  };
+}
+
+async function embeddedTarget(): Promise<Target> {
+  const dir = await mkdtemp(join(tmpdir(), 'lattice-bench-start-'));
+  const owner = { email: 'bench@lattice.test', password: randomBytes(12).toString('base64url') };
+  const configFile = join(dir, 'configs.json');
+  await writeFile(configFile, readFileSync(new URL('../../configs.json', import.meta.url)));
+  const start: RoleProcess = await startRole('start', ['start', '--port', '0', '--config', configFile, '--data-dir', dir], {
+    LOG_LEVEL: 'warn',
+    LATTICE_OWNER_EMAIL: owner.email,
+    LATTICE_OWNER_PASSWORD: owner.password,
+    RABBITMQ_URL: '',
+    REDIS_URL: '',
+    MONGO_URL: '',
+  });
+  const graphqlUrl = start.urlOf('GraphQL');
+  const cookie = await logIn(graphqlUrl, owner);
+  const typeId = await seed(start.urlOf('MongoDB'));
+  return {
+    name: 'npm start (one process)',
+    graphqlUrl,
+    cookie,
+    typeId,
+    processes: [{ role: 'lattice start', pid: start.child.pid! }],
+    stop: async () => {
+      await start.stop('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+  cpuMsPerRequest: Record<string, number>;
+}
+
+async function load(target: Target, query: string, variables: Record<string, unknown>, connections: number): Promise<LoadResult> {
+  const before = target.processes.map(({ pid }) => cpuMs(pid));
+  const result = await autocannon({
+    url: target.graphqlUrl,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: target.cookie },
+    body: JSON.stringify({ query, variables }),
+    connections,
+    duration: seconds,
+  });
+  const cpuMsPerRequest: Record<string, number> = {};
+  target.processes.forEach(({ role, pid }, index) => {
+    cpuMsPerRequest[role] = Number(((cpuMs(pid) - before[index]!) / Math.max(1, result.requests.total)).toFixed(3));
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuMsPerRequest };
+}
+
+const documentsQuery = 'query ($typeId: String) { documents(typeId: $typeId) { _id name checked } }';
+const heavyQuery = `{ ${Array.from({ length: heavyAliases }, (_, index) => `a${index}: documents { _id name checked currentType { name } }`).join(' ')} }`;
+
+/** currentUser's latency while two clients keep documents busy with heavy queries (and without them). */
+async function isolation(target: Target, heavy: boolean): Promise<{ p50: number; p99: number; heavyAnswered: number }> {
+  let running = heavy;
+  let heavyAnswered = 0;
+  const loops = Array.from({ length: heavy ? 2 : 0 }, async () => {
+    while (running) {
+      const answer = await postGraphQL(target.graphqlUrl, heavyQuery, { cookie: target.cookie, timeoutMs: 300_000 });
+      if (answer.status === 200) heavyAnswered += 1;
+    }
+  });
+  const result = await autocannon({
+    url: target.graphqlUrl,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: target.cookie },
+    body: JSON.stringify({ query: '{ currentUser { email } }' }),
+    connections: 1,
+    duration: seconds,
+  });
+  running = false;
+  await Promise.all(loops);
+  return { p50: result.latency.p50, p99: result.latency.p99, heavyAnswered };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function spread(values: number[]): string {
+  return `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+}
+
+async function main(): Promise<void> {
+  const targets = [await servicesTarget(1), await servicesTarget(2), await embeddedTarget()];
+  const loadAverages: string[] = [];
+  const byTarget = new Map<string, LoadResult[]>(targets.map((target) => [target.name, []]));
+  try {
+    for (let round = 1; round <= rounds; round += 1) {
+      loadAverages.push(loadavg()[0]!.toFixed(1));
+      for (const target of round % 2 === 0 ? [...targets].reverse() : targets) {
+        const result = await load(target, documentsQuery, { typeId: target.typeId }, 10);
+        if (result.errors > 0) throw new Error(`${target.name}: ${result.errors} failed requests`);
+        byTarget.get(target.name)!.push(result);
+        console.log(`round ${round} ${target.name}: ${result.rps.toFixed(0)}/s, p99 ${result.p99} ms`);
+      }
+    }
+    const isolationRows: string[] = [];
+    for (const target of [targets[1]!, targets[2]!]) {
+      const quiet = await isolation(target, false);
+      const busy = await isolation(target, true);
+      isolationRows.push(`| ${target.name} | ${quiet.p50} | ${quiet.p99} | ${busy.p50} | ${busy.p99} | ${busy.heavyAnswered} |`);
+      console.log(`isolation ${target.name}: quiet p99 ${quiet.p99} ms, busy p99 ${busy.p99} ms`);
+    }
+    await writeResults(targets, byTarget, isolationRows, loadAverages);
+  } finally {
+    for (const target of targets) await target.stop();
+  }
+}
+
+async function writeResults(targets: Target[], byTarget: Map<string, LoadResult[]>, isolationRows: string[], loadAverages: string[]) {
+  const rows = targets.map((target) => {
+    const results = byTarget.get(target.name)!;
+    const rps = results.map((result) => result.rps);
+    const p99 = results.map((result) => result.p99);
+    const cpu = Object.keys(results[0]!.cpuMsPerRequest)
+      .map((role) => `${role} ${median(results.map((result) => result.cpuMsPerRequest[role]!)).toFixed(2)}`)
+      .join(', ');
+    return `| ${target.name} | ${median(rps).toFixed(0)} (${spread(rps)}) | ${median(p99)} (${spread(p99)}) | ${cpu} |`;
+  });
+  const text = `# bench/services results
+
+Recorded by \`npm run bench -w @lattice/cli\` (bench/services/run.ts) on ${new Date().toISOString()}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), shared; load average at the start of each round: ${loadAverages.join(', ')};
+node ${process.version}. Every figure is the median of ${rounds} alternating rounds, with the range in brackets.
+
+## Documents query through the gateway (10 connections, ${seconds} s each)
+
+\`documents(typeId)\` returning ${listedDocuments} of ${allDocuments} documents. CPU is what each process spent per request
+while the load ran (ms); the load generator (autocannon) runs in the bench process on the same two cores.
+
+| target | requests/s | p99 ms | CPU ms per request, by process |
+|---|---|---|---|
+${rows.join('\n')}
+
+## Isolation: currentUser while documents is busy
+
+One connection asks \`{ currentUser { email } }\` for ${seconds} s, first alone, then while two clients keep sending a
+${heavyAliases}-alias \`documents\` query over all ${allDocuments} documents (the last column: how many of those finished).
+
+| target | quiet p50 ms | quiet p99 ms | busy p50 ms | busy p99 ms | heavy queries answered |
+|---|---|---|---|---|---|
+${isolationRows.join('\n')}
+`;
+  await writeFile(new URL('./RESULTS.md', import.meta.url), text);
+  console.log(text);
+}
+
+await main();
