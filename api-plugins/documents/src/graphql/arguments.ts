@@ -15,7 +15,35 @@ export const documentFieldsArgs = z.object({
 });
 export type DocumentFieldsArgs = z.infer<typeof documentFieldsArgs>;
 
-export const documentsArgs = z.object({ typeId: z.string().nullish() });
+export const maxPerPage = 200;
+export const defaultPerPage = 20;
+const maxSearchLength = 200;
+/** The fields a list may be sorted by; anything else is refused by name. */
+export const documentSortFields = ['name', 'createdAt', 'expiryDate', 'checked', 'order'] as const;
+
+const documentsFilterShape = {
+  typeId: z.string().nullish(),
+  searchValue: z.string().max(maxSearchLength, `searchValue must be at most ${maxSearchLength} characters`).nullish(),
+};
+
+/** `documentsTotalCount`'s optional filter: the same typeId and searchValue as `documents`. */
+export const documentsCountArgs = z.object(documentsFilterShape);
+
+export const documentsArgs = z.object({
+  ...documentsFilterShape,
+  page: z.number().int().min(1, 'page must be 1 or more').nullish(),
+  perPage: z
+    .number()
+    .int()
+    .min(1, `perPage must be between 1 and ${maxPerPage}`)
+    .max(maxPerPage, `perPage must be between 1 and ${maxPerPage}`)
+    .nullish(),
+  sortField: z
+    .enum(documentSortFields, { error: () => `sortField must be one of ${documentSortFields.join(', ')}` })
+    .nullish(),
+  sortDirection: z.enum(['asc', 'desc'], { error: () => 'sortDirection must be asc or desc' }).nullish(),
+});
+export type DocumentsArgs = z.infer<typeof documentsArgs>;
 
 export const idArgs = z.object({ _id: z.string() });
 

@@ -1,20 +1,21 @@
-import { documentOrder } from '../models/document.js';
-import { documentsArgs, parseArgs } from './arguments.js';
+import { documentsArgs, documentsCountArgs, parseArgs } from './arguments.js';
+import { documentsFilter, documentsWindow } from './document-list-query.js';
 import type { DocumentsContext } from './documents-context.js';
 import type { DocumentRecord, DocumentTypeRecord } from './loaders.js';
 
 export const queryResolvers = {
   async documents(_parent: unknown, args: unknown, { models }: DocumentsContext) {
-    const { typeId } = parseArgs(documentsArgs, args);
-    const filter = typeId ? { typeId } : {};
-    return models.Document.find(filter).sort(documentOrder).lean<DocumentRecord[]>();
+    const parsed = parseArgs(documentsArgs, args);
+    const { sort, skip, limit } = documentsWindow(parsed);
+    return models.Document.find(documentsFilter(parsed)).sort(sort).skip(skip).limit(limit).lean<DocumentRecord[]>();
   },
 
   async documentTypes(_parent: unknown, _args: unknown, { models }: DocumentsContext) {
     return models.DocumentType.find({}).sort({ name: 1, _id: 1 }).lean<DocumentTypeRecord[]>();
   },
 
-  async documentsTotalCount(_parent: unknown, _args: unknown, { models }: DocumentsContext) {
-    return models.Document.countDocuments({});
+  /** Without arguments every document (SPEC.md); with typeId/searchValue, those `documents` would list. */
+  async documentsTotalCount(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    return models.Document.countDocuments(documentsFilter(parseArgs(documentsCountArgs, args)));
   },
 };

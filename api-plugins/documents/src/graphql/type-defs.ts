@@ -19,11 +19,23 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Documents of one type when typeId is given (non-empty), otherwise all; ordered by order, then name."
-    documents(typeId: String): [Document]
+    """
+    Documents of one type when typeId is given (non-empty), otherwise all; ordered by order, then name.
+    Optional: searchValue (case-insensitive, in the name); sortField (name, createdAt, expiryDate, checked
+    or order) with sortDirection (asc, the default, or desc); page (from 1) and perPage (1 to 200, 20 by
+    default): without page and perPage every matching document is returned.
+    """
+    documents(
+      typeId: String
+      page: Int
+      perPage: Int
+      searchValue: String
+      sortField: String
+      sortDirection: String
+    ): [Document]
     documentTypes: [DocumentType]
-    "How many documents there are, regardless of type."
-    documentsTotalCount: Int
+    "How many documents there are; with typeId and/or searchValue, how many documents(...) would list."
+    documentsTotalCount(typeId: String, searchValue: String): Int
   }
 
   type Mutation {
