@@ -61,7 +61,7 @@ export const aggregate: CommandHandler = (command, context) => {
   const readOnly = rest.every(isReadOnlyStage);
   const copy = (found: Document[]): Document[] => (readOnly ? found : found.map(cloneValue));
   const queryOptions = commandQueryOptions(command);
-  let docs = copy(matchDocuments(collection, { filter, sort, skip, limit, ...queryOptions }));
+  let docs = copy(matchDocuments(collection, { filter, sort, skip, limit, hint: command.hint, ...queryOptions }));
   if (rest.length > 0) {
     docs = runPipeline(docs, rest, {
       ...queryOptions,

@@ -8,6 +8,7 @@ interface DeleteStatement {
   q?: Document;
   limit?: number;
   collation?: Document;
+  hint?: unknown;
 }
 
 export const deleteCommand: CommandHandler = (command, context) => {
@@ -20,7 +21,7 @@ export const deleteCommand: CommandHandler = (command, context) => {
   for (const [index, statement] of statements.entries()) {
     try {
       const limit = optionalNumber(statement.limit) === 1 ? 1 : undefined;
-      const targets = matchDocuments(collection, { filter: statement.q ?? {}, limit, ...commandQueryOptions(command, statement.collation) });
+      const targets = matchDocuments(collection, { filter: statement.q ?? {}, limit, hint: statement.hint, ...commandQueryOptions(command, statement.collation) });
       for (const doc of targets) if (collection) context.storage.remove(collection, doc);
       n += targets.length;
     } catch (error) {

@@ -17,7 +17,7 @@ export const findAndModify: CommandHandler = (command, context) => {
   const arrayFilters = (command.arrayFilters as Document[] | undefined) ?? [];
   const collection = context.storage.collection(context.db, name);
   const queryOptions = commandQueryOptions(command);
-  const [target] = matchDocuments(collection, { filter, sort: command.sort as Document | undefined, limit: 1, ...queryOptions });
+  const [target] = matchDocuments(collection, { filter, sort: command.sort as Document | undefined, limit: 1, hint: command.hint, ...queryOptions });
   const shape = (doc: Document | undefined): Document | null => (doc ? (projectDocuments([doc], fields, filter, queryOptions)[0] ?? null) : null);
 
   if (remove) {

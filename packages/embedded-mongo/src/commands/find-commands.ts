@@ -20,6 +20,7 @@ export const find: CommandHandler = (command, context) => {
     skip: optionalNumber(command.skip),
     limit: optionalNumber(command.limit),
     projection: command.projection as Document | undefined,
+    hint: command.hint,
     ...commandQueryOptions(command),
   });
   // A negative limit asks for a single batch (legacy driver semantics).
@@ -57,12 +58,12 @@ export const count: CommandHandler = (command, context) => {
   const skip = optionalNumber(command.skip) ?? 0;
   const limit = optionalNumber(command.limit) ?? 0;
   const queryOptions = commandQueryOptions(command);
-  if (!query || Object.keys(query).length === 0) {
+  if ((!query || Object.keys(query).length === 0) && command.hint === undefined) {
     const total = collection?.docs.size ?? 0;
     const n = Math.max(0, total - skip);
     return { n: limit ? Math.min(n, Math.abs(limit)) : n, ok: 1 };
   }
-  return { n: matchDocuments(collection, { filter: query, skip, limit, ...queryOptions }).length, ok: 1 };
+  return { n: matchDocuments(collection, { filter: query, skip, limit, hint: command.hint, ...queryOptions }).length, ok: 1 };
 };
 
 export const distinct: CommandHandler = (command, context: CommandContext) => {
@@ -70,7 +71,7 @@ export const distinct: CommandHandler = (command, context: CommandContext) => {
   const key = command.key as unknown;
   if (typeof key !== 'string') throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', "'key' must be a string");
   const queryOptions = commandQueryOptions(command);
-  const docs = matchDocuments(context.storage.collection(context.db, name), { filter: command.query as Document | undefined, ...queryOptions });
+  const docs = matchDocuments(context.storage.collection(context.db, name), { filter: command.query as Document | undefined, hint: command.hint, ...queryOptions });
   const seen = new Map<string, unknown>();
   for (const doc of docs) {
     for (const value of indexableValues(doc, key)) {

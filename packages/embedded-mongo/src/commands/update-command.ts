@@ -15,6 +15,7 @@ interface UpdateStatement {
   arrayFilters?: Document[];
   sort?: Document;
   collation?: Document;
+  hint?: unknown;
 }
 
 interface StatementResult {
@@ -32,7 +33,7 @@ function runUpdate(context: CommandContext, name: string, statement: UpdateState
   const filter = statement.q ?? {};
   if (statement.multi && updateKind(statement.u) === 'replacement') throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', 'multi update is not supported for replacement-style update');
   const collection = storage.collection(context.db, name);
-  const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1, ...queryOptions });
+  const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1, hint: statement.hint, ...queryOptions });
   if (!collection || targets.length === 0) {
     if (!statement.upsert) return { n: 0, nModified: 0 };
     const doc = buildUpsert(filter, statement.u, statement.arrayFilters, queryOptions);

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import type { Collection } from '../storage/collection.js';
 import { type QueryOptions, collatorFor } from './collation.js';
+import { hintedDocuments } from './hint.js';
 import { compileFilter } from './matcher.js';
 import { projectDocuments } from './project-documents.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
@@ -12,6 +13,8 @@ export interface FindOptions extends QueryOptions {
   skip?: number;
   limit?: number;
   projection?: Document;
+  /** An index name or key pattern: refused when no such index exists, else restricts to what the index holds. */
+  hint?: unknown;
 }
 
 /** How many documents a scan tests between two looks at the clock. */
@@ -23,6 +26,7 @@ export function matchDocuments(collection: Collection | undefined, options: Find
   const queryOptions: QueryOptions = { collation: options.collation, variables: options.variables };
   // Compiled even when there is nothing to match, so a malformed filter is refused whatever the collection holds.
   const matcher = compileFilter(filter, queryOptions);
+  const hinted = hintedDocuments(collection, options.hint);
   if (!collection) return [];
   const sort = parseSortSpec(options.sort);
   const skip = Math.max(0, options.skip ?? 0);
@@ -42,7 +46,7 @@ export function matchDocuments(collection: Collection | undefined, options: Find
   let tested = 0;
   for (const doc of source ?? collection.docs.values()) {
     if (++tested % BUDGET_CHECK_EVERY === 0) checkTimeBudget();
-    if (!matcher.test(doc)) continue;
+    if (!matcher.test(doc) || (hinted && !hinted(doc))) continue;
     matched.push(doc);
     if (matched.length >= stopAt) break;
   }

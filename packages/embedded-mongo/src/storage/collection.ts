@@ -5,7 +5,7 @@ import { formatValue } from '../query/format-value.js';
 import { indexKey } from '../query/index-key.js';
 import { pathValues } from '../query/path-values.js';
 import { CollectionIndex } from './collection-index.js';
-import { ID_INDEX, type IndexSpec } from './index-spec.js';
+import { ID_INDEX, type IndexSpec, sameKeyPattern } from './index-spec.js';
 import { OrderedKeys } from './ordered-keys.js';
 
 /**
@@ -45,6 +45,23 @@ export class Collection {
       index.add(doc, docKey);
     }
     this.indexes.set(spec.name, index);
+  }
+
+  /**
+   * The index a `hint` names (by name or key pattern), as the test of which documents it holds;
+   * `$natural` holds every document; undefined when no such index exists.
+   */
+  hintedIndex(hint: string | Document): ((doc: Document) => boolean) | undefined {
+    const all = (): boolean => true;
+    if (typeof hint === 'string') {
+      if (hint === ID_INDEX.name) return all;
+      const index = this.indexes.get(hint);
+      return index ? (doc) => index.covers(doc) : undefined;
+    }
+    if (Object.keys(hint).length === 1 && '$natural' in hint) return all;
+    if (sameKeyPattern(hint, ID_INDEX.key)) return all;
+    for (const index of this.indexes.values()) if (sameKeyPattern(hint, index.spec.key)) return (doc) => index.covers(doc);
+    return undefined;
   }
 
   dropIndex(name: string): boolean {
