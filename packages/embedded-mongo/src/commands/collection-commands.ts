@@ -3,6 +3,7 @@ import { ErrorCodes, MongoCommandError, notImplemented } from '../errors.js';
 import { compileFilter } from '../query/matcher.js';
 import { ID_INDEX } from '../storage/index-spec.js';
 import { type CommandHandler, collectionName } from './command-context.js';
+import { checkValidationOptions } from './document-validation.js';
 
 export const create: CommandHandler = (command, context) => {
   const name = collectionName(command, 'create');
@@ -20,7 +21,27 @@ export const create: CommandHandler = (command, context) => {
     if (key === 'create' || key.startsWith('$') || key === 'lsid' || key === 'writeConcern') continue;
     options[key] = value;
   }
+  checkValidationOptions(options);
   context.storage.ensureCollection(context.db, name, options);
+  return { ok: 1 };
+};
+
+/** Options collMod can change; anything else it is asked to change is refused, not ignored. */
+const MODIFIABLE = new Set(['validator', 'validationLevel', 'validationAction']);
+const COMMAND_FIELDS = new Set(['collMod', 'lsid', 'writeConcern', 'txnNumber', 'comment']);
+
+export const collMod: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'collMod');
+  const collection = context.storage.collection(context.db, name);
+  if (!collection) throw new MongoCommandError(ErrorCodes.NamespaceNotFound, 'NamespaceNotFound', `ns does not exist: ${context.db}.${name}`);
+  const changes: Document = {};
+  for (const [key, value] of Object.entries(command)) {
+    if (COMMAND_FIELDS.has(key) || key.startsWith('$')) continue;
+    if (!MODIFIABLE.has(key)) throw notImplemented(`collMod option '${key}'`);
+    changes[key] = value;
+  }
+  checkValidationOptions(changes);
+  context.storage.setOptions(collection, { ...collection.options, ...changes });
   return { ok: 1 };
 };
 

@@ -1,5 +1,5 @@
 import { aggregate } from './aggregate-command.js';
-import { collStats, create, dbStats, drop, dropDatabase, listCollections, listDatabases, renameCollection } from './collection-commands.js';
+import { collMod, collStats, create, dbStats, drop, dropDatabase, listCollections, listDatabases, renameCollection } from './collection-commands.js';
 import type { CommandHandler } from './command-context.js';
 import { deleteCommand } from './delete-command.js';
 import { count, distinct, find, getMore, killCursors } from './find-commands.js';
@@ -36,6 +36,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   dropDatabase,
   renameCollection,
   collStats,
+  collMod,
   dbStats,
   insert,
   find,
@@ -56,5 +57,5 @@ export const COMMANDS: Record<string, CommandHandler> = {
 
 /** Commands that change data: their reply waits until the change is durable. */
 export const WRITE_COMMANDS = new Set([
-  'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'drop', 'dropDatabase', 'createIndexes', 'dropIndexes', 'deleteIndexes',
+  'insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'collMod', 'drop', 'dropDatabase', 'createIndexes', 'dropIndexes', 'deleteIndexes',
 ]);

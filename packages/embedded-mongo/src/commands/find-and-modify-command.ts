@@ -5,6 +5,7 @@ import { commandQueryOptions } from '../query/collation.js';
 import { projectDocuments } from '../query/project-documents.js';
 import { badValue } from '../errors.js';
 import { type CommandHandler, collectionName } from './command-context.js';
+import { validateWrite } from './document-validation.js';
 
 export const findAndModify: CommandHandler = (command, context) => {
   const name = collectionName(command, 'findAndModify' in command ? 'findAndModify' : 'findandmodify');
@@ -27,10 +28,15 @@ export const findAndModify: CommandHandler = (command, context) => {
   if (!target) {
     if (command.upsert !== true || update === undefined) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
     const doc = buildUpsert(filter, update, arrayFilters, queryOptions);
-    context.storage.insert(context.storage.ensureCollection(context.db, name), doc);
+    const created = context.storage.ensureCollection(context.db, name);
+    validateWrite(created, undefined, doc, command.bypassDocumentValidation);
+    context.storage.insert(created, doc);
     return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: returnNew ? shape(doc) : null, ok: 1 };
   }
   const next = applyUpdate(target, update as Document | Document[], { filter, arrayFilters, queryOptions });
-  if (collection) context.storage.replace(collection, target, next);
+  if (collection) {
+    validateWrite(collection, target, next, command.bypassDocumentValidation);
+    context.storage.replace(collection, target, next);
+  }
   return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? next : target), ok: 1 };
 };

@@ -3,6 +3,7 @@ import { MongoCommandError } from '../errors.js';
 import { isPlainObject } from '../query/path-values.js';
 import { bsonSize } from '../wire/bson-codec.js';
 import { type CommandHandler, collectionName } from './command-context.js';
+import { validateWrite } from './document-validation.js';
 
 const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 import { withWriteErrors, writeError } from './write-errors.js';
@@ -30,6 +31,7 @@ export const insert: CommandHandler = (command, context) => {
       if (dollar) throw new MongoCommandError(52, 'DollarPrefixedFieldName', `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`);
       const size = bsonSize(doc);
       if (size > MAX_DOCUMENT_BYTES) throw new MongoCommandError(10334, 'BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`);
+      validateWrite(collection, undefined, doc, command.bypassDocumentValidation);
       context.storage.insert(collection, doc);
       n += 1;
     } catch (error) {

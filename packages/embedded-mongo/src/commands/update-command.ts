@@ -5,6 +5,7 @@ import { type QueryOptions, commandQueryOptions } from '../query/collation.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { encodeDocument } from '../wire/bson-codec.js';
 import { type CommandContext, type CommandHandler, collectionName } from './command-context.js';
+import { validateWrite } from './document-validation.js';
 import { withWriteErrors, writeError } from './write-errors.js';
 
 interface UpdateStatement {
@@ -28,7 +29,7 @@ function sameBytes(a: Document, b: Document): boolean {
   return Buffer.compare(Buffer.from(encodeDocument(a)), Buffer.from(encodeDocument(b))) === 0;
 }
 
-function runUpdate(context: CommandContext, name: string, statement: UpdateStatement, queryOptions: QueryOptions): StatementResult {
+function runUpdate(context: CommandContext, name: string, statement: UpdateStatement, queryOptions: QueryOptions, bypass: unknown): StatementResult {
   const { storage } = context;
   const filter = statement.q ?? {};
   if (statement.multi && updateKind(statement.u) === 'replacement') throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', 'multi update is not supported for replacement-style update');
@@ -37,13 +38,16 @@ function runUpdate(context: CommandContext, name: string, statement: UpdateState
   if (!collection || targets.length === 0) {
     if (!statement.upsert) return { n: 0, nModified: 0 };
     const doc = buildUpsert(filter, statement.u, statement.arrayFilters, queryOptions);
-    storage.insert(storage.ensureCollection(context.db, name), doc);
+    const target = storage.ensureCollection(context.db, name);
+    validateWrite(target, undefined, doc, bypass);
+    storage.insert(target, doc);
     return { n: 1, nModified: 0, upsertedId: doc._id };
   }
   let nModified = 0;
   for (const doc of targets) {
     const next = applyUpdate(doc, statement.u, { filter, arrayFilters: statement.arrayFilters ?? [], queryOptions });
     if (sameBytes(doc, next)) continue;
+    validateWrite(collection, doc, next, bypass);
     storage.replace(collection, doc, next);
     nModified += 1;
   }
@@ -60,7 +64,7 @@ export const update: CommandHandler = (command, context) => {
   let nModified = 0;
   for (const [index, statement] of statements.entries()) {
     try {
-      const result = runUpdate(context, name, statement, commandQueryOptions(command, statement.collation));
+      const result = runUpdate(context, name, statement, commandQueryOptions(command, statement.collation), command.bypassDocumentValidation);
       n += result.n;
       nModified += result.nModified;
       if (result.upsertedId !== undefined) upserted.push({ index, _id: result.upsertedId });

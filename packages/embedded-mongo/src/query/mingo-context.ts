@@ -13,6 +13,7 @@ import { ACCUMULATOR_OVERRIDES, EXPRESSION_OVERRIDES, PIPELINE_OVERRIDES } from 
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
 import { collatorFor } from './collation.js';
+import { jsonSchemaValidator } from './json-schema.js';
 import { guardRegex } from './regex-guard.js';
 import { operandValue } from './int64-operands.js';
 import { isPlainObject, pathValues } from './path-values.js';
@@ -174,5 +175,5 @@ export const MONGO_CONTEXT = Context.init({
 });
 
 export function mingoOptions(extra: Partial<Options> = {}): Partial<Options> {
-  return { scriptEnabled: false, ...extra, context: MONGO_CONTEXT };
+  return { scriptEnabled: false, jsonSchemaValidator, ...extra, context: MONGO_CONTEXT };
 }

@@ -1,7 +1,7 @@
 import { ErrorCodes, MongoCommandError, notImplemented } from '../errors.js';
 
 /** MongoDB operators mingo cannot run here: answered as "not implemented" rather than "unknown". */
-const NOT_IMPLEMENTED = new Set(['$text', '$near', '$nearSphere', '$geoWithin', '$geoIntersects', '$where', '$function', '$accumulator', '$jsonSchema']);
+const NOT_IMPLEMENTED = new Set(['$text', '$near', '$nearSphere', '$geoWithin', '$geoIntersects', '$where', '$function', '$accumulator']);
 
 /**
  * Turns an error thrown by mingo into MongoDB's error shape, naming the operator or stage it

@@ -21,8 +21,18 @@ export class Collection {
   constructor(
     readonly db: string,
     readonly name: string,
-    readonly options: Document = {},
+    private collectionOptions: Document = {},
   ) {}
+
+  /** The options the collection was created with (validator included), as listCollections shows them. */
+  get options(): Document {
+    return this.collectionOptions;
+  }
+
+  /** collMod: a new options object, so anything compiled from the previous one is not reused. */
+  setOptions(options: Document): void {
+    this.collectionOptions = options;
+  }
 
   get namespace(): string {
     return `${this.db}.${this.name}`;

@@ -10,6 +10,7 @@ import type { IndexSpec } from './index-spec.js';
 export type JournalRecord =
   | { op: 'create'; d: string; c: string; options: Document }
   | { op: 'drop'; d: string; c: string }
+  | { op: 'options'; d: string; c: string; options: Document }
   | { op: 'dropDatabase'; d: string }
   | { op: 'index'; d: string; c: string; spec: IndexSpec }
   | { op: 'dropIndex'; d: string; c: string; name: string }
@@ -25,6 +26,9 @@ export function applyRecord(catalog: Catalog, raw: Document): void {
       return;
     case 'drop':
       catalog.drop(record.d, record.c);
+      return;
+    case 'options':
+      catalog.ensure(record.d, record.c).collection.setOptions(record.options);
       return;
     case 'dropDatabase':
       catalog.dropDatabase(record.d);

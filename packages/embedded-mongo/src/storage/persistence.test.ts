@@ -58,4 +58,28 @@ describe('persistence under dbPath', () => {
       await dir.remove();
     }
   });
+
+  it('keeps a collection validator changed by collMod across a restart', async () => {
+    const dir = await makeTempDir('em-validator');
+    try {
+      const first = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
+      const client = await MongoClient.connect(first.uri);
+      await client.db('app').createCollection('guarded', { validator: { a: { $exists: true } } });
+      await client.db('app').command({ collMod: 'guarded', validator: { b: { $exists: true } }, validationLevel: 'moderate' });
+      await client.close();
+      await first.stop();
+
+      const second = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
+      const again = await MongoClient.connect(second.uri);
+      const guarded = again.db('app').collection('guarded');
+      await guarded.insertOne({ b: 1 });
+      await assert.rejects(guarded.insertOne({ a: 1 }), (e: { code?: number }) => e.code === 121);
+      const [info] = await again.db('app').listCollections({ name: 'guarded' }).toArray();
+      assert.equal((info as { options?: { validationLevel?: string } }).options?.validationLevel, 'moderate');
+      await again.close();
+      await second.stop();
+    } finally {
+      await dir.remove();
+    }
+  });
 });

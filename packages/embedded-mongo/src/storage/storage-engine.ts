@@ -47,6 +47,12 @@ export class StorageEngine {
     return collection;
   }
 
+  /** collMod: replaces a collection's options (its validator). */
+  setOptions(collection: Collection, options: Document): void {
+    collection.setOptions(options);
+    this.record({ op: 'options', d: collection.db, c: collection.name, options });
+  }
+
   insert(collection: Collection, doc: Document): void {
     collection.insert(doc);
     this.record({ op: 'put', d: collection.db, c: collection.name, doc });
