@@ -39,7 +39,7 @@ describe('collection validators', () => {
     await assert.rejects(c.updateOne({ _id: 1 as never }, { $unset: { name: '' } }), failedValidation);
     await assert.rejects(c.replaceOne({ _id: 1 as never }, { name: 'ann' }), failedValidation);
     await assert.rejects(c.updateOne({ _id: 5 as never }, { $set: { name: 'x' } }, { upsert: true }), failedValidation);
-    await assert.rejects(c.findOneAndUpdate({ _id: 1 as never }, { $push: { tags: 'c' } }), failedValidation);
+    await assert.rejects(c.findOneAndUpdate({ _id: 1 as never }, { $push: { tags: 'c' } } as Document), failedValidation);
     assert.deepEqual(await c.find({}).toArray(), [{ _id: 1, name: 'ann', age: 3, tags: ['a'] }], 'nothing was written');
     await c.updateOne({ _id: 1 as never }, { $set: { age: 4 } });
     assert.equal((await c.findOne({ _id: 1 as never }))?.age, 4);
