@@ -55,3 +55,16 @@ export {
   type SendReplyPayload,
   type SendReplyReply,
 } from './queues/reply-queues.js';
+export {
+  maxSessionsPerCheck,
+  sessionIdSchema,
+  sessionsCheckPayloadSchema,
+  sessionsCheckQueue,
+  sessionsCheckReplySchema,
+  sessionsRevokedChannel,
+  sessionsRevokedMessageSchema,
+  sessionUserSchema,
+  type SessionsCheckPayload,
+  type SessionsCheckReply,
+  type SessionsRevokedMessage,
+} from './queues/session-queues.js';

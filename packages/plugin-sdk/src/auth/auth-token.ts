@@ -10,15 +10,19 @@ const claimsSchema = z.object({
   sub: z.string().min(1),
   email: z.string(),
   role: z.enum(roles),
+  sid: z.string().min(1).optional(),
 });
 
 function keyFrom(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** Signs a login token (HS256, with expiry) for `user`. */
+/**
+ * Signs a login token (HS256, with expiry) for `user`. `user.sessionId` becomes the `sid` claim: plugin hosts
+ * accept a token only while the core says its session is live, so a token without one is refused there.
+ */
 export async function signAuthToken(user: AuthUser, secret: string, lifetimeSeconds = authTokenLifetimeSeconds): Promise<string> {
-  return new SignJWT({ email: user.email, role: user.role })
+  return new SignJWT({ email: user.email, role: user.role, ...(user.sessionId ? { sid: user.sessionId } : {}) })
     .setProtectedHeader({ alg: authTokenAlgorithm, typ: 'JWT' })
     .setSubject(user._id)
     .setIssuedAt()
@@ -39,6 +43,7 @@ export async function verifyAuthToken(token: string, secret: string): Promise<To
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { problem: 'token claims are malformed' };
     const user: AuthUser = { _id: claims.data.sub, email: claims.data.email, role: claims.data.role };
+    if (claims.data.sid) user.sessionId = claims.data.sid;
     return payload.exp === undefined ? { user } : { user, expiresAt: new Date(payload.exp * 1000) };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { problem: 'token expired' };

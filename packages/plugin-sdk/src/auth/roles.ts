@@ -6,4 +6,9 @@ export interface AuthUser {
   _id: string;
   email: string;
   role: Role;
+  /**
+   * The login session the request's token names (`sid`). The host has checked it against the core's sessions
+   * on this request (a cache of at most a few seconds), and `role` is the one the database holds now.
+   */
+  sessionId?: string;
 }
