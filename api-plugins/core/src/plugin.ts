@@ -3,6 +3,7 @@ import type { CoreContext } from './graphql/core-context.js';
 import { resolvers } from './graphql/resolvers.js';
 import { typeDefs } from './graphql/type-defs.js';
 import { loadModels } from './models/load-models.js';
+import { consumeSessionChecks } from './queues/sessions-check-consumer.js';
 import { createFirstOwner } from './users/create-first-owner.js';
 
 export const corePlugin = definePlugin<CoreContext>({
@@ -14,9 +15,10 @@ export const corePlugin = definePlugin<CoreContext>({
     'users.manage': { description: 'Add users, change roles, deactivate users', roles: ['owner'] },
   },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
-  onServerInit: async ({ db, env, debug }) => {
+  onServerInit: async ({ db, env, debug, messageBrokerClient }) => {
     const models = loadModels(db);
-    await Promise.all([models.User.init(), models.LoginFailure.init()]);
+    await Promise.all([models.User.init(), models.LoginFailure.init(), models.Session.init()]);
     await createFirstOwner(models, env, debug);
+    await consumeSessionChecks(messageBrokerClient, models);
   },
 });

@@ -24,6 +24,6 @@ export const authMutationResolvers = {
   },
 
   logout(_parent: unknown, _args: unknown, context: CoreContext) {
-    return logOut(context);
+    return logOut(context.models, context);
   },
 };

@@ -1,15 +1,18 @@
-import type { PluginResolvers } from '@lattice/plugin-sdk';
+import { requirePermission, type PluginResolvers } from '@lattice/plugin-sdk';
 import { isValidObjectId } from 'mongoose';
 import { toPublicUser } from '../users/public-user.js';
 import { authMutationResolvers, authQueryResolvers } from './auth-resolvers.js';
 import type { CoreContext } from './core-context.js';
-import { userMutationResolvers, userQueryResolvers } from './user-resolvers.js';
+import { passwordMutationResolvers, userMutationResolvers, userQueryResolvers } from './user-resolvers.js';
 
 export const resolvers: PluginResolvers<CoreContext> = {
   Query: { ...authQueryResolvers, ...userQueryResolvers },
-  Mutation: { ...authMutationResolvers, ...userMutationResolvers },
+  Mutation: { ...authMutationResolvers, ...userMutationResolvers, ...passwordMutationResolvers },
   User: {
-    __resolveReference: async (reference: { _id: string }, { models }: CoreContext) => {
+    // `_entities` obeys what `users` does: a user sees themselves, and only owners and admins see others.
+    __resolveReference: async (reference: { _id: string }, context: CoreContext) => {
+      const { models } = context;
+      if (reference._id !== context.user?._id) requirePermission(context, 'users.list');
       if (!isValidObjectId(reference._id)) return null;
       const user = await models.User.findById(reference._id).lean();
       return user ? toPublicUser(user) : null;

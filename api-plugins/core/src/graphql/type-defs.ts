@@ -26,14 +26,18 @@ export const typeDefs = /* GraphQL */ `
   type Mutation {
     "Checks the credentials and sets the auth-token cookie."
     login(email: String!, password: String!): User!
-    "Clears the auth-token cookie."
+    "Ends the session on every plugin host and clears the auth-token cookie."
     logout: Boolean!
     "Adds a user; owners only."
     usersAdd(email: String!, name: String, password: String!, role: UserRole = member): User!
-    "Changes a user's role; owners only. The last active owner keeps the role."
+    "Changes a user's role; owners only. The last active owner keeps the role. The user's sessions end."
     usersSetRole(_id: String!, role: UserRole!): User!
-    "Deactivates a user, who then cannot log in; owners only. Nobody deactivates themselves."
+    "Deactivates a user, who then cannot log in and whose sessions end; owners only. Nobody deactivates themselves."
     usersDeactivate(_id: String!): User!
     usersActivate(_id: String!): User!
+    "Changes the caller's own password; every session of theirs ends and this request gets a new auth-token cookie."
+    usersChangePassword(currentPassword: String!, newPassword: String!): User!
+    "Sets a user's password; owners only. Every session of that user ends."
+    usersSetPassword(_id: String!, password: String!): User!
   }
 `;

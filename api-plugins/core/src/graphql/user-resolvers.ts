@@ -1,12 +1,26 @@
-import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, roles } from '@lattice/plugin-sdk';
+import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
+import { startSession } from '../login/log-in.js';
+import { assertNotThrottled, recordFailedLogin } from '../login/login-throttle.js';
 import type { CoreModels } from '../models/load-models.js';
+import { revokeUserSessions } from '../sessions/sessions.js';
 import { createUser } from '../users/create-user.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { toPublicUser } from '../users/public-user.js';
+import { passwordInput } from '../users/user-input.js';
 import type { CoreContext } from './core-context.js';
 
 const idArgs = z.object({ _id: z.string() });
 const setRoleArgs = z.object({ _id: z.string(), role: z.enum(roles) });
+const setPasswordArgs = z.object({ _id: z.string(), password: passwordInput });
+// The current password's cap only bounds the work, as at login.
+const changePasswordArgs = z.object({ currentPassword: z.string().min(1).max(1_000), newPassword: passwordInput });
+
+function parseInput<T>(schema: z.ZodType<T>, args: unknown, what: string): T {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw new InputError(`Cannot ${what}: ${parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`).join('; ')}`);
+  return parsed.data;
+}
 
 async function findUser(models: CoreModels, id: string) {
   const user = await models.User.findById(parseObjectId(id));
@@ -40,8 +54,11 @@ export const userMutationResolvers = {
     const { _id, role } = setRoleArgs.parse(args);
     const user = await findUser(context.models, _id);
     if (user.role === 'owner' && role !== 'owner') await assertAnotherActiveOwner(context.models, user._id);
+    const changed = user.role !== role;
     user.role = role;
     await user.save();
+    // The user logs in again to work with the new role: no host keeps serving the old one.
+    if (changed) await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
     return toPublicUser(user);
   },
 
@@ -53,6 +70,7 @@ export const userMutationResolvers = {
     if (user.role === 'owner') await assertAnotherActiveOwner(context.models, user._id);
     user.isActive = false;
     await user.save();
+    await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
     return toPublicUser(user);
   },
 
@@ -63,5 +81,36 @@ export const userMutationResolvers = {
     user.isActive = true;
     await user.save();
     return toPublicUser(user);
+  },
+};
+
+export const passwordMutationResolvers = {
+  /** A user's own new password: every session of theirs ends, and this request gets a new one. */
+  async usersChangePassword(_parent: unknown, args: unknown, context: CoreContext) {
+    if (!context.user) throw new UnauthenticatedError();
+    const { currentPassword, newPassword } = parseInput(changePasswordArgs, args, 'change the password');
+    const user = await findUser(context.models, context.user._id);
+    // A stolen cookie must not become a way to guess the password: wrong ones count as failed logins.
+    const address = context.req.ip ?? 'unknown';
+    await assertNotThrottled(context.models, user.email, address);
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      await recordFailedLogin(context.models, user.email, address);
+      throw new InputError('The current password is wrong');
+    }
+    user.passwordHash = await hashPassword(newPassword);
+    await user.save();
+    await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
+    return startSession(context.models, context, user);
+  },
+
+  /** An owner sets another user's password: every session of that user ends. */
+  async usersSetPassword(_parent: unknown, args: unknown, context: CoreContext) {
+    const actor = requirePermission(context, 'users.manage');
+    const { _id, password } = parseInput(setPasswordArgs, args, 'set the password');
+    const user = await findUser(context.models, _id);
+    user.passwordHash = await hashPassword(password);
+    await user.save();
+    await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
+    return _id === actor._id ? startSession(context.models, context, user) : toPublicUser(user);
   },
 };

@@ -6,15 +6,29 @@ import {
   type PluginRequestContext,
 } from '@lattice/plugin-sdk';
 import type { CoreModels } from '../models/load-models.js';
+import type { UserFields } from '../models/user.js';
+import { createSession, revokeSession } from '../sessions/sessions.js';
 import { verifyPassword } from '../users/passwords.js';
 import { toPublicUser, type PublicUser } from '../users/public-user.js';
 import { assertNotThrottled, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.js';
 
 const wrongCredentials = 'Wrong e-mail or password';
 
+/** Starts a session for the user and sets the `auth-token` cookie naming it. */
+export async function startSession(models: CoreModels, context: PluginRequestContext, user: UserFields & { _id: unknown }): Promise<PublicUser> {
+  const publicUser = toPublicUser(user);
+  const sessionId = await createSession(models, publicUser._id);
+  const token = await signAuthToken(
+    { _id: publicUser._id, email: publicUser.email, role: publicUser.role, sessionId },
+    context.authTokenSecret,
+  );
+  context.res.cookie(authCookieName, token, authCookieAttributes(context.req));
+  return publicUser;
+}
+
 /**
- * Checks the credentials, then sets the `auth-token` cookie. An unknown e-mail and a wrong password give
- * the same answer after the same work, so the answer does not tell which e-mails have accounts.
+ * Checks the credentials, then starts a session. An unknown e-mail and a wrong password give the same
+ * answer after the same work, and are throttled alike, so the answers do not tell which e-mails have accounts.
  */
 export async function logIn(
   models: CoreModels,
@@ -22,26 +36,21 @@ export async function logIn(
   credentials: { email: string; password: string },
 ): Promise<PublicUser> {
   const address = context.req.ip ?? 'unknown';
+  await assertNotThrottled(models, credentials.email, address);
   const user = await models.User.findOne({ email: credentials.email });
-  await assertNotThrottled(models, user, address);
   const matches = await verifyPassword(credentials.password, user?.passwordHash);
   if (!user || !matches) {
-    await recordFailedLogin(models, user?._id, address);
+    await recordFailedLogin(models, credentials.email, address);
     throw new UnauthenticatedError(wrongCredentials);
   }
   if (!user.isActive) throw new UnauthenticatedError('This account is deactivated');
-  await recordSuccessfulLogin(models, user._id);
-
-  const publicUser = toPublicUser(user);
-  const token = await signAuthToken(
-    { _id: publicUser._id, email: publicUser.email, role: publicUser.role },
-    context.authTokenSecret,
-  );
-  context.res.cookie(authCookieName, token, authCookieAttributes(context.req));
-  return publicUser;
+  await recordSuccessfulLogin(models, credentials.email, address);
+  return startSession(models, context, user);
 }
 
-export function logOut(context: PluginRequestContext): boolean {
+/** Ends the request's session on every host (its cookie is refused from then on) and clears the cookie. */
+export async function logOut(models: CoreModels, context: PluginRequestContext): Promise<boolean> {
+  if (context.user?.sessionId) await revokeSession(models, context.pubsubClient, context.user.sessionId);
   const { maxAge: _maxAge, ...attributes } = authCookieAttributes(context.req);
   context.res.clearCookie(authCookieName, attributes);
   return true;

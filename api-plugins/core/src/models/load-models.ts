@@ -1,14 +1,17 @@
 import { modelsPerConnection } from '@lattice/plugin-sdk';
 import { defineLoginFailureModel, type LoginFailureModel } from './login-failure.js';
+import { defineSessionModel, type SessionModel } from './session.js';
 import { defineUserModel, type UserModel } from './user.js';
 
 export interface CoreModels {
   User: UserModel;
   LoginFailure: LoginFailureModel;
+  Session: SessionModel;
 }
 
 /** The plugin's models on the connection the host handed in; defined once per connection. */
 export const loadModels = modelsPerConnection((db): CoreModels => ({
   User: defineUserModel(db),
   LoginFailure: defineLoginFailureModel(db),
+  Session: defineSessionModel(db),
 }));

@@ -1,10 +1,16 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** Failed logins from one address within the current window. */
+/**
+ * Failed logins counted under one key: `address:<ip>` (every e-mail tried from one address) or
+ * `pair:<ip> <e-mail>` (one e-mail from one address, known account or not).
+ */
 export interface LoginFailureFields {
   _id: string;
   count: number;
+  /** The count starts again after this. */
   windowEndsAt: Date;
+  /** No login for this key before then. */
+  lockedUntil?: Date;
 }
 
 export type LoginFailureModel = Model<LoginFailureFields>;
@@ -14,6 +20,7 @@ const loginFailureSchema = new Schema<LoginFailureFields, LoginFailureModel>(
     _id: { type: String, required: true },
     count: { type: Number, required: true },
     windowEndsAt: { type: Date, required: true },
+    lockedUntil: { type: Date },
   },
   { collection: 'login_failures', versionKey: false },
 );

@@ -8,10 +8,6 @@ export interface UserFields {
   passwordHash: string;
   isActive: boolean;
   createdAt: Date;
-  /** Wrong passwords in a row since the last successful login. */
-  failedLogins: number;
-  /** Set after too many wrong passwords in a row; no login until then. */
-  lockedUntil?: Date;
 }
 
 export type UserModel = Model<UserFields>;
@@ -24,8 +20,6 @@ const userSchema = new Schema<UserFields, UserModel>(
     passwordHash: { type: String, required: true },
     isActive: { type: Boolean, required: true, default: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
-    failedLogins: { type: Number, required: true, default: 0 },
-    lockedUntil: { type: Date },
   },
   { collection: 'users', versionKey: false },
 );

@@ -21,7 +21,6 @@ export async function createUser(models: CoreModels, input: NewUserInput): Promi
       role: role satisfies Role,
       passwordHash: await hashPassword(password),
       isActive: true,
-      failedLogins: 0,
     });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new InputError(`A user with the e-mail ${email} already exists`);
