@@ -2,6 +2,7 @@ import { definePlugin, type InboxIntegrationMeta } from '@lattice/plugin-sdk';
 import type { ImapContext } from './graphql/imap-context.js';
 import { resolvers } from './graphql/resolvers.js';
 import { typeDefs } from './graphql/type-defs.js';
+import { readImapConfig } from './config/imap-config.js';
 import { registerReceiveRoute } from './http/receive-route.js';
 import { initModels, loadModels } from './models/load-models.js';
 import { consumeImapQueues, integrationKind } from './queues/consume-imap-queues.js';
@@ -19,10 +20,11 @@ export const imapPlugin = definePlugin<ImapContext>({
     'accounts.manage': { description: 'See and remove the IMAP accounts', roles: ['owner', 'admin'] },
   },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
-  onServerInit: async ({ db, messageBrokerClient, debug, app }) => {
+  onServerInit: async ({ db, messageBrokerClient, debug, app, env }) => {
+    const config = readImapConfig(env);
     const models = loadModels(db);
     await initModels(models);
-    const runtime = createRuntime(messageBrokerClient, db, debug);
+    const runtime = createRuntime(messageBrokerClient, db, debug, config);
     registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);

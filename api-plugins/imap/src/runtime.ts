@@ -2,6 +2,7 @@ import type { MessageBroker } from '@lattice/broker';
 import { PluginUnavailableError } from '@lattice/plugin-sdk';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import type { ImapConfig } from './config/imap-config.js';
 import { IntegrationCache } from './http/integration-cache.js';
 import { parseRfc822 } from './incoming/parse-rfc822.js';
 import { IncomingStore } from './incoming/incoming-store.js';
@@ -12,6 +13,8 @@ import { MailSync } from './sync/mail-sync.js';
 
 /** What one imap plugin host runs beside GraphQL: its models and the mailbox listeners. */
 export interface ImapRuntime {
+  /** The plugin's settings from configs.json. */
+  config: ImapConfig;
   models(): ImapModels;
   /** The incoming-message flow's batched lookups and inserts. */
   incoming(): IncomingStore;
@@ -27,10 +30,11 @@ export interface ImapRuntime {
  * One host's runtime: `onServerInit` hands it to the host, which merges it into every resolver's context and
  * calls its `stop` when the host stops.
  */
-export function createRuntime(broker: MessageBroker, db: Connection, debug: Logger): ImapRuntime {
+export function createRuntime(broker: MessageBroker, db: Connection, debug: Logger, config: ImapConfig): ImapRuntime {
   const alive = () => db.readyState === 1;
   const incoming = new IncomingStore(loadModels(db));
   const runtime: ImapRuntime = {
+    config,
     models: () => {
       if (!alive()) throw new PluginUnavailableError('imap');
       return loadModels(db);

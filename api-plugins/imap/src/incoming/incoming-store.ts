@@ -7,6 +7,7 @@ import type { MessageFields } from '../models/message.js';
 import type { CustomerRecord } from '../models/records.js';
 import { neighbourFilter, pickNeighbours, type StoredNeighbour, type StoredNeighbours } from './stored-neighbours.js';
 import type { IncomingMessage } from './incoming-message.js';
+import { MessageClaims } from './message-claims.js';
 
 interface NeighbourQuery {
   inboxIntegrationId: string;
@@ -31,17 +32,24 @@ function customerKey(inboxIntegrationId: string, email: string): string {
 export class IncomingStore {
   readonly insertMessage: InsertRecord<MessageFields>;
   readonly insertCustomer: InsertRecord<CustomerFields>;
+  readonly claims: MessageClaims;
   private readonly neighbours: DataLoader<NeighbourQuery, StoredNeighbours>;
   private readonly customers: DataLoader<string, CustomerRecord | null>;
 
   constructor(private readonly models: ImapModels) {
     this.insertMessage = createInsertBatcher(models.Message);
     this.insertCustomer = createInsertBatcher(models.Customer);
+    this.claims = new MessageClaims(models);
     this.neighbours = new DataLoader((queries) => this.loadNeighbours(queries), { cache: false, batchScheduleFn });
     this.customers = new DataLoader((keys) => this.loadCustomers(keys), {
       cacheMap: new LRUCache<string, Promise<CustomerRecord | null>>({ max: rememberedCustomers }),
       batchScheduleFn,
     });
+  }
+
+  /** Whether the message is stored: a duplicate key on insert may come from another unique index than its own. */
+  async isStored(inboxIntegrationId: string, messageId: string): Promise<boolean> {
+    return Boolean(await this.models.Message.exists({ messageId, inboxIntegrationId }));
   }
 
   findNeighbours(inboxIntegrationId: string, message: IncomingMessage): Promise<StoredNeighbours> {

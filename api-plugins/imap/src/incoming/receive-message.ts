@@ -5,6 +5,9 @@ import { callPlugin } from './call-plugin.js';
 import { findOrCreateCustomer } from './find-or-create-customer.js';
 import type { IncomingMessage } from './incoming-message.js';
 import type { IncomingStore } from './incoming-store.js';
+import type { HeldClaim } from './message-claims.js';
+import { assertStorable } from './storable-size.js';
+import type { StoredNeighbours } from './stored-neighbours.js';
 
 export type ReceiveOutcome = { status: 'stored'; conversationId: string; customerId: string } | { status: 'skipped' };
 
@@ -24,8 +27,11 @@ function searchText(message: IncomingMessage): string {
 }
 
 /**
- * SPEC.md "Rules of the incoming-message flow", 1 to 5. The Message record is written last: if contacts
- * or the inbox fail midway nothing marks the message as received, so delivering it again works.
+ * SPEC.md "Rules of the incoming-message flow", 1 to 5, storing a message whole or not at all. The message is
+ * claimed by its Message-ID before anything is created for it, so concurrent copies give one conversation
+ * and one message. If a delivery fails midway, what it created is reused by the next delivery: the local
+ * Customer and the contacts one are found by e-mail, the conversation is recorded on the claim. The Message
+ * record is written last: nothing marks the message received until it is whole.
  */
 export async function receiveMessage(
   store: IncomingStore,
@@ -33,31 +39,55 @@ export async function receiveMessage(
   inboxIntegrationId: string,
   message: IncomingMessage,
 ): Promise<ReceiveOutcome> {
+  assertStorable(message);
   const { duplicate, related } = await store.findNeighbours(inboxIntegrationId, message);
   if (duplicate) return { status: 'skipped' };
+  const claimed = await store.claims.claim(inboxIntegrationId, message.messageId);
+  if (claimed.status === 'stored') return { status: 'skipped' };
+  try {
+    return await storeClaimed(store, broker, inboxIntegrationId, message, related, claimed.claim);
+  } catch (error) {
+    // Best effort: a claim that cannot be released now is free again once its lease runs out.
+    await store.claims.release(claimed.claim).catch(() => undefined);
+    throw error;
+  }
+}
 
+async function storeClaimed(
+  store: IncomingStore,
+  broker: MessageBroker,
+  inboxIntegrationId: string,
+  message: IncomingMessage,
+  related: StoredNeighbours['related'],
+  claim: HeldClaim,
+): Promise<ReceiveOutcome> {
   const sender = message.from[0]!;
   const customer = await findOrCreateCustomer(store, broker, inboxIntegrationId, sender.address);
   const createdAt = message.date ?? new Date();
 
-  const conversation = await callPlugin(
-    broker,
-    integrationsReceiveQueue,
-    'inbox',
-    conversationReceiveMessage({
-      integrationId: inboxIntegrationId,
-      customerId: customer.contactsId,
-      createdAt: createdAt.toISOString(),
-      content: conversationContent(message),
-      searchText: searchText(message),
-      ...(related ? { conversationId: related.inboxConversationId } : {}),
-    }),
-  );
+  let conversationId = claim.inboxConversationId;
+  if (!conversationId) {
+    const conversation = await callPlugin(
+      broker,
+      integrationsReceiveQueue,
+      'inbox',
+      conversationReceiveMessage({
+        integrationId: inboxIntegrationId,
+        customerId: customer.contactsId,
+        createdAt: createdAt.toISOString(),
+        content: conversationContent(message),
+        searchText: searchText(message),
+        ...(related ? { conversationId: related.inboxConversationId } : {}),
+      }),
+    );
+    conversationId = conversation._id;
+    await store.claims.recordConversation(claim, conversationId);
+  }
 
   try {
     await store.insertMessage({
       inboxIntegrationId,
-      inboxConversationId: conversation._id,
+      inboxConversationId: conversationId,
       createdAt,
       messageId: message.messageId,
       inReplyTo: message.inReplyTo,
@@ -70,9 +100,9 @@ export async function receiveMessage(
       bcc: message.bcc,
     });
   } catch (error) {
-    // The same message delivered twice at once: the other delivery stored it.
-    if (isDuplicateKeyError(error)) return { status: 'skipped' };
+    // Stored meanwhile by a delivery that took the claim over after this one outlived its lease.
+    if (isDuplicateKeyError(error) && (await store.isStored(inboxIntegrationId, message.messageId))) return { status: 'skipped' };
     throw error;
   }
-  return { status: 'stored', conversationId: conversation._id, customerId: customer.contactsId };
+  return { status: 'stored', conversationId, customerId: customer.contactsId };
 }

@@ -1,0 +1,40 @@
+import { InputError } from '@lattice/plugin-sdk';
+import { z } from 'zod';
+
+const bytesPerMegabyte = 1024 * 1024;
+export const defaultReceiveLimitMegabytes = 25;
+
+const flag = z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).transform((value) => value === 'true');
+
+/** The imap plugin's settings: its configs.json `extra_env` (laid over the process environment). */
+const imapEnvSchema = z.object({
+  IMAP_RECEIVE_LIMIT_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .positive('must be more than 0')
+    .max(1_024, 'must be at most 1024')
+    .default(defaultReceiveLimitMegabytes),
+  IMAP_ALLOW_PRIVATE_HOSTS: flag.optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface ImapConfig {
+  /** The largest POST /receive body read; a larger one is answered 413 before it is parsed. */
+  receiveLimitBytes: number;
+  /** Whether IMAP and SMTP hosts may resolve to loopback, private or link-local addresses. */
+  allowPrivateHosts: boolean;
+}
+
+/**
+ * Reads the plugin's settings once, at start-up; a bad value stops the plugin with the setting's name. Private
+ * hosts are refused in production unless allowed; elsewhere (development, tests) they are allowed unless
+ * `IMAP_ALLOW_PRIVATE_HOSTS` is "false", as the local mail servers there run on 127.0.0.1.
+ */
+export function readImapConfig(env: Readonly<Record<string, string | undefined>>): ImapConfig {
+  const result = imapEnvSchema.safeParse(env);
+  if (!result.success) throw new InputError(`The imap plugin's configs.json extra_env is not usable: ${z.prettifyError(result.error)}`);
+  const { IMAP_RECEIVE_LIMIT_MB, IMAP_ALLOW_PRIVATE_HOSTS, NODE_ENV } = result.data;
+  return {
+    receiveLimitBytes: Math.floor(IMAP_RECEIVE_LIMIT_MB * bytesPerMegabyte),
+    allowPrivateHosts: IMAP_ALLOW_PRIVATE_HOSTS ?? NODE_ENV !== 'production',
+  };
+}
