@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { generateWebhookToken, hashWebhookToken } from '../http/webhook-token.js';
 import type { ImapRuntime } from '../runtime.js';
 import { mailboxSettings } from '../sync/mail-sync.js';
+import { checkMailHost } from './check-mail-host.js';
 
 /** The IMAP account fields of `doc`, checked; any other field is kept as it is (SPEC.md). */
 const docSchema = z
@@ -23,6 +24,13 @@ const docSchema = z
   })
   .passthrough();
 
+/** The hosts the integration would connect to: its IMAP host, and its SMTP host when that is another one. */
+async function checkMailHosts(runtime: ImapRuntime, doc: z.infer<typeof docSchema>): Promise<void> {
+  const { allowPrivateHosts } = runtime.config;
+  if (doc.host) await checkMailHost('IMAP host', doc.host, allowPrivateHosts);
+  if (doc.smtpHost && doc.smtpHost !== doc.host) await checkMailHost('SMTP host', doc.smtpHost, allowPrivateHosts);
+}
+
 /**
  * SPEC.md `imap:createIntegration`: the Integration record (inboxId plus doc), then, when doc holds an IMAP
  * account, the mailbox listener. If the server refuses, the record goes again and the reply is its reason.
@@ -32,8 +40,9 @@ export async function createIntegration(runtime: ImapRuntime, payload: CreateInt
   if (!parsed.success) throw new InputError(`The imap integration's doc is not usable: ${z.prettifyError(parsed.error)}`);
   const doc = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => !['inboxId', 'webhookTokenHash', '_id'].includes(key)));
   const settings = mailboxSettings(doc);
+  await checkMailHosts(runtime, parsed.data);
   const webhookToken = generateWebhookToken();
-  const { Integration, Message, Customer } = runtime.models();
+  const { Integration, Message, Customer, MessageClaim } = runtime.models();
   let created;
   try {
     created = await Integration.create({
@@ -55,6 +64,7 @@ export async function createIntegration(runtime: ImapRuntime, payload: CreateInt
         Integration.deleteOne({ _id: created._id }),
         Message.deleteMany({ inboxIntegrationId: payload.integrationId }),
         Customer.deleteMany({ inboxIntegrationId: payload.integrationId }),
+        MessageClaim.deleteMany({ inboxIntegrationId: payload.integrationId }),
       ]);
       throw error;
     }

@@ -1,6 +1,7 @@
 import { InputError } from '@lattice/plugin-sdk';
 import { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
+import { imapFailureReason } from './imap-failure-reason.js';
 
 export interface MailboxSettings {
   host: string;
@@ -16,11 +17,6 @@ export type MailHandler = (source: Buffer) => Promise<void>;
 const reconnectDelayMs = 2_000;
 const idleDelayMs = 500;
 const retryDelayMs = 5_000;
-
-function serverReason(error: unknown): string {
-  const { responseText, message } = error as { responseText?: string; message?: string };
-  return responseText || message || String(error);
-}
 
 /**
  * One IMAP account watched with IDLE: after each EXISTS it fetches the mails past the last one handled and
@@ -72,13 +68,15 @@ export class MailboxListener {
       autoIdleDelay: idleDelayMs,
     });
     client.on('error', (error: Error) => this.logger.warn({ err: error, host }, 'IMAP connection error'));
+    let stage: 'connect' | 'open mailbox' = 'connect';
     try {
       await client.connect();
+      stage = 'open mailbox';
       const opened = await client.mailboxOpen(mailbox);
       if (first) this.lastUid = opened.uidNext - 1;
     } catch (error) {
       client.close();
-      throw new InputError(`The IMAP server ${host}:${port} refused: ${serverReason(error)}`, { cause: error });
+      throw new InputError(`The IMAP server ${host}:${port} refused: ${imapFailureReason(error, stage)}`, { cause: error });
     }
     if (this.stopped) {
       client.close();
