@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { signAuthToken } from '@lattice/plugin-sdk';
-import { startTestPlatform, type TestPlatform } from '../test-kit/index.js';
+import { logIn, startTestPlatform, type TestPlatform } from '../test-kit/index.js';
 import { SignJWT, UnsecuredJWT } from 'jose';
 
 let platform: TestPlatform;
@@ -69,21 +69,43 @@ describe('login through the gateway', () => {
     assert.deepEqual(me.data, { currentUser: { email: platform.owner.email, role: 'owner' } });
     const anonymous = await platform.anonymousGraphql('{ currentUser { email } }');
     assert.deepEqual(anonymous.data, { currentUser: null });
-    const logout = await platform.graphql('mutation { logout }');
+    // A login of its own: logging out ends that session, and the platform's owner cookie stays live.
+    const cookie = await logIn(graphqlUrl, platform.owner);
+    const logout = await platform.anonymousGraphql('mutation { logout }', undefined, { cookie });
     assert.match(logout.headers.getSetCookie().join(), /auth-token=;.*Expires=Thu, 01 Jan 1970/);
   });
 
-  it('throttles an account after ten wrong passwords in a row, even for the right password', async () => {
+  it('makes one address wait longer after each wrong password for an e-mail, and the owner elsewhere logs in', async () => {
     const user = await addUser('throttled@example.com');
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const body = JSON.parse((await loginAs(user.email, `wrong ${attempt}`)).text);
+    const attacker = { 'x-forwarded-for': '198.51.100.66' };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const body = JSON.parse((await loginAs(user.email, `wrong ${attempt}`, attacker)).text);
       assert.equal(body.errors[0].message, 'Wrong e-mail or password');
     }
-    const locked = JSON.parse((await loginAs(user.email, user.password)).text);
-    assert.equal(locked.errors[0].extensions.code, 'UNAUTHENTICATED');
-    assert.match(locked.errors[0].message, /Too many wrong passwords for this account; try again in 15 minutes/);
-    const other = JSON.parse((await loginAs(platform.owner.email, platform.owner.password)).text);
-    assert.equal(other.errors, undefined, 'other accounts are not affected');
+    // The fifth wrong password made this address wait; even the right password waits from it.
+    const waiting = JSON.parse((await loginAs(user.email, user.password, attacker)).text);
+    assert.equal(waiting.errors[0].extensions.code, 'UNAUTHENTICATED');
+    assert.match(waiting.errors[0].message, /^Too many failed logins; try again in \d+ seconds$/);
+    const owner = await loginAs(user.email, user.password, { 'x-forwarded-for': '203.0.113.5' });
+    assert.equal(JSON.parse(owner.text).errors, undefined, 'the account owner logs in from another address');
+    const other = JSON.parse((await loginAs(platform.owner.email, platform.owner.password, attacker)).text);
+    assert.equal(other.errors, undefined, 'other accounts are not affected from that address');
+  });
+
+  it('answers a locked real account and an unknown e-mail alike, in similar time', async () => {
+    const user = await addUser('locked.alike@example.com');
+    const from = { 'x-forwarded-for': '198.51.100.77' };
+    const answers: Record<string, { message: string; code: string; ms: number }> = {};
+    for (const email of [user.email, 'nobody.at.all@example.com']) {
+      for (let attempt = 0; attempt < 5; attempt += 1) await loginAs(email, `wrong ${attempt}`, from);
+      const startedAt = performance.now();
+      const body = JSON.parse((await loginAs(email, 'another wrong one', from)).text);
+      answers[email] = { message: body.errors[0].message, code: body.errors[0].extensions.code, ms: performance.now() - startedAt };
+    }
+    const [known, unknown] = Object.values(answers);
+    assert.equal(known!.code, 'UNAUTHENTICATED');
+    assert.deepEqual([known!.message, known!.code], [unknown!.message, unknown!.code]);
+    assert.ok(Math.abs(known!.ms - unknown!.ms) < 100, `answered in ${known!.ms.toFixed(1)} and ${unknown!.ms.toFixed(1)} ms`);
   });
 
   it('refuses a deactivated user', async () => {

@@ -2,23 +2,29 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createInProcessBroker } from '@lattice/broker';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
 import { PubSub, withFilter, type PubSubEngine } from 'graphql-subscriptions';
 import { Redis } from 'ioredis';
-import { definePlugin, type PluginRequestContext, signAuthToken } from '@lattice/plugin-sdk';
+import { sessionsRevokedChannel } from '@lattice/contracts';
+import { definePlugin, type PluginRequestContext } from '@lattice/plugin-sdk';
 import { subscribeOverWebSocket, type TestSubscription } from '@lattice/gateway/test-kit';
 import { startTestDatabase } from '../test-kit/test-database.js';
+import { answerSessionChecks, type TestSessions } from '../test-kit/answer-session-checks.js';
 import { createLogger } from './create-logger.js';
 import { startPlugin, type RunningPlugin } from './start-plugin.js';
 
 const secret = 'subscriptions-test-secret-0123456789abcdef';
 const broker = createInProcessBroker();
 const logger = createLogger('test', 'silent');
+// Only the gateway may call a subgraph: requests and upgrades here carry its signature, as the gateway's would.
+const gateway = createSubgraphSigner(subgraphSigningKey(secret));
 const member = { _id: '0123456789abcdef01234567', email: 'member@example.com', role: 'member' as const };
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let mongoUrl: string;
 let stopMongo: () => Promise<void>;
 let cookie: string;
+let sessions: TestSessions;
 
 interface TickerContext extends PluginRequestContext {
   clientAddress?: string;
@@ -93,20 +99,22 @@ function start(pubsub: PubSubEngine, channel = randomBytes(4).toString('hex')): 
 }
 
 async function mutate(plugin: RunningPlugin, query: string): Promise<void> {
+  const body = JSON.stringify({ query });
   const response = await fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ query }),
+    headers: { 'content-type': 'application/json', ...gateway.headers('POST', body), cookie },
+    body,
   });
-  const body = (await response.json()) as { errors?: unknown };
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
+  const answer = (await response.json()) as { errors?: unknown };
+  assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
 }
 
 before(async () => {
   const database = await startTestDatabase();
   mongoUrl = database.url;
   stopMongo = database.stop;
-  cookie = `auth-token=${await signAuthToken(member, secret)}`;
+  sessions = await answerSessionChecks(broker, secret);
+  cookie = `auth-token=${(await sessions.sign(member)).token}`;
 });
 after(async () => {
   await broker.close();
@@ -115,15 +123,17 @@ after(async () => {
 
 describe('the plugin host serves subscriptions over websocket on /graphql', () => {
   let plugin: RunningPlugin;
+  let pubsub: PubSub;
   const open: TestSubscription[] = [];
   const subscribe = <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) => {
-    const subscription = subscribeOverWebSocket<T>(`${plugin.url}/graphql`, { query, variables }, headers);
+    const subscription = subscribeOverWebSocket<T>(`${plugin.url}/graphql`, { query, variables }, { ...gateway.headers('GET'), ...headers });
     open.push(subscription as TestSubscription);
     return subscription;
   };
 
   before(async () => {
-    plugin = await start(new PubSub());
+    pubsub = new PubSub();
+    plugin = await start(pubsub);
   });
   after(async () => {
     await Promise.all(open.map((subscription) => subscription.close()));
@@ -161,7 +171,7 @@ describe('the plugin host serves subscriptions over websocket on /graphql', () =
   });
 
   it('ends a subscription with UNAUTHENTICATED when its login token expires, and delivers until then', async () => {
-    const shortCookie = `auth-token=${await signAuthToken(member, secret, 2)}`;
+    const shortCookie = `auth-token=${(await sessions.sign(member, 2)).token}`;
     const expiresAt = Date.now() + 2_000;
     const ticks = subscribe<{ ticked: Tick }>('subscription { ticked(label: "e") { label } }', undefined, { cookie: shortCookie });
     const first = await ticks.untilResult(() => mutate(plugin, 'mutation { tick(label: "e") }'));
@@ -174,6 +184,33 @@ describe('the plugin host serves subscriptions over websocket on /graphql', () =
       ['Your login has expired: log in again', 'UNAUTHENTICATED'],
     ]);
     assert.deepEqual(await ticks.end(), { kind: 'complete' });
+  });
+
+  it('ends a subscription with UNAUTHENTICATED at once when the core announces its session revoked', async () => {
+    const { token, sessionId } = await sessions.sign(member);
+    const ticks = subscribe<{ ticked: Tick }>('subscription { ticked(label: "r") { label } }', undefined, { cookie: `auth-token=${token}` });
+    const first = await ticks.untilResult(() => mutate(plugin, 'mutation { tick(label: "r") }'));
+    assert.deepEqual(first.data, { ticked: { label: 'r' } });
+    const revokedAt = Date.now();
+    await sessions.revoke(sessionId);
+    await pubsub.publish(sessionsRevokedChannel, { sessionIds: [sessionId] });
+    let last = await ticks.next(5_000);
+    while (last.data) last = await ticks.next(5_000);
+    assert.deepEqual(last.errors?.map((error) => [error.message, error.extensions?.code]), [['Your session has ended: log in again', 'UNAUTHENTICATED']]);
+    assert.deepEqual(await ticks.end(), { kind: 'complete' });
+    assert.ok(Date.now() - revokedAt < 1_000, `ended ${Date.now() - revokedAt} ms after the announcement`);
+  });
+
+  it('ends a subscription whose session was revoked without an announcement at the next check (within 5 s)', async () => {
+    const { token, sessionId } = await sessions.sign(member);
+    const ticks = subscribe<{ ticked: Tick }>('subscription { ticked(label: "q") { label } }', undefined, { cookie: `auth-token=${token}` });
+    await ticks.untilResult(() => mutate(plugin, 'mutation { tick(label: "q") }'));
+    const revokedAt = Date.now();
+    await sessions.revoke(sessionId);
+    let last = await ticks.next(6_000);
+    while (last.data) last = await ticks.next(6_000);
+    assert.equal(last.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+    assert.ok(Date.now() - revokedAt < 5_000, `ended ${Date.now() - revokedAt} ms after the revocation`);
   });
 
   it('serves a subscription the plugin marks public without a login', async () => {
@@ -202,7 +239,7 @@ describe('the plugin host serves subscriptions over websocket on /graphql', () =
 
 it('stop() ends open subscriptions (close 1001) and returns', async () => {
   const plugin = await start(new PubSub());
-  const ticks = subscribeOverWebSocket(`${plugin.url}/graphql`, { query: 'subscription { ticked { label } }' }, { cookie });
+  const ticks = subscribeOverWebSocket(`${plugin.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers('GET'), cookie });
   try {
     await ticks.untilResult(() => mutate(plugin, 'mutation { tick(label: "e") }'));
     await plugin.stop();
@@ -238,7 +275,7 @@ it('over Redis pub/sub, an event published on one host reaches a subscriber of a
     return reply?.[1];
   };
   try {
-    const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label seenBy } }' }, { cookie });
+    const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label seenBy } }' }, { ...gateway.headers('GET'), cookie });
     const first = await ticks.untilResult(() => mutate(publishing!, 'mutation { tick(label: "across") }'));
     assert.deepEqual(first.data, { ticked: { label: 'across', seenBy: 'member@example.com' } });
     if (probe) assert.equal(await subscriberCount(), 1);
@@ -249,6 +286,33 @@ it('over Redis pub/sub, an event published on one host reaches a subscriber of a
       assert.equal(await subscriberCount(), 0, 'the host unsubscribed from Redis when the client left');
     }
   } finally {
+    await Promise.all([publishing?.stop(), serving?.stop()]);
+    await Promise.all(pubsubs.map((pubsub) => (pubsub instanceof RedisPubSub ? pubsub.close() : undefined)));
+    probe?.disconnect();
+  }
+});
+
+it('over Redis pub/sub, a revocation announced on one host ends a subscription of that session on another', async () => {
+  const probe = await connectRedis();
+  const channel = `subscriptions-test-${randomBytes(4).toString('hex')}`;
+  const shared = new PubSub();
+  const pubsubs: PubSubEngine[] = probe
+    ? [0, 1].map(() => new RedisPubSub({ publisher: new Redis(redisUrl), subscriber: new Redis(redisUrl) }))
+    : [shared, shared];
+  const [publishing, serving] = await Promise.all(pubsubs.map((pubsub) => start(pubsub, channel)));
+  const { token, sessionId } = await sessions.sign(member);
+  const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers('GET'), cookie: `auth-token=${token}` });
+  try {
+    await ticks.untilResult(() => mutate(publishing!, 'mutation { tick(label: "before") }'));
+    const revokedAt = Date.now();
+    await sessions.revoke(sessionId);
+    await pubsubs[0]!.publish(sessionsRevokedChannel, { sessionIds: [sessionId] });
+    let last = await ticks.next(5_000);
+    while (last.data) last = await ticks.next(5_000);
+    assert.equal(last.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+    assert.ok(Date.now() - revokedAt < 1_000, `ended ${Date.now() - revokedAt} ms after the announcement`);
+  } finally {
+    await ticks.close();
     await Promise.all([publishing?.stop(), serving?.stop()]);
     await Promise.all(pubsubs.map((pubsub) => (pubsub instanceof RedisPubSub ? pubsub.close() : undefined)));
     probe?.disconnect();

@@ -16,7 +16,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { asksOnlyFor } from '../auth/public-fields.js';
 import type { PluginRequestContext } from '@lattice/plugin-sdk';
-import { endAtSessionExpiry } from './session-expiry.js';
+import { endWithSession, type SubscriptionSession } from './session-expiry.js';
 
 export interface SubscriptionServerOptions {
   httpServer: Server;
@@ -25,8 +25,8 @@ export interface SubscriptionServerOptions {
   schema: GraphQLSchema;
   /** The context an HTTP request gets, built for one subscription from the websocket's upgrade request. */
   context: (request: IncomingMessage) => Promise<PluginRequestContext>;
-  /** When the login of the upgrade request expires; a subscription made with it ends then. */
-  sessionExpiry: (request: IncomingMessage) => Promise<Date | undefined>;
+  /** The login of the upgrade request: a subscription made with it ends when the token expires or the session is revoked. */
+  session: (request: IncomingMessage) => Promise<SubscriptionSession | undefined>;
   /** Root fields that need no login. */
   publicFields: ReadonlySet<string>;
   /** The host's one error formatter, so codes and hidden internals are the same as over HTTP. */
@@ -69,8 +69,8 @@ function parseQuery(query: string): DocumentNode | GraphQLError {
 export function serveSubscriptions(options: SubscriptionServerOptions): SubscriptionServer {
   const { schema, formatError } = options;
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
-  // A logged-in subscription's context → when its login expires.
-  const sessionEnds = new WeakMap<PluginRequestContext, Date>();
+  // A logged-in subscription's context → what ends its login.
+  const sessionEnds = new WeakMap<PluginRequestContext, SubscriptionSession>();
 
   async function prepare(request: IncomingMessage, payload: SubscribePayload): Promise<ExecutionArgs | GraphQLError[]> {
     const document = parseQuery(payload.query);
@@ -88,8 +88,12 @@ export function serveSubscriptions(options: SubscriptionServerOptions): Subscrip
     if (!contextValue.user && !asksOnlyFor(options.publicFields, operation, document)) {
       return [new GraphQLError('You must be logged in', { extensions: { code: 'UNAUTHENTICATED' } })];
     }
-    const expiresAt = contextValue.user ? await options.sessionExpiry(request) : undefined;
-    if (expiresAt) sessionEnds.set(contextValue, expiresAt);
+    const session = contextValue.user ? await options.session(request) : undefined;
+    if (contextValue.user && !session) {
+      // The session ended between building the context and now.
+      return [new GraphQLError('You must be logged in', { extensions: { code: 'UNAUTHENTICATED' } })];
+    }
+    if (session) sessionEnds.set(contextValue, session);
     return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
   }
 
@@ -105,9 +109,9 @@ export function serveSubscriptions(options: SubscriptionServerOptions): Subscrip
         }
       },
       onOperation: (_ctx, _id, _payload, args, result) => {
-        const expiresAt = sessionEnds.get(args.contextValue as PluginRequestContext);
-        if (!expiresAt || !(Symbol.asyncIterator in result)) return result;
-        return endAtSessionExpiry(result, expiresAt);
+        const session = sessionEnds.get(args.contextValue as PluginRequestContext);
+        if (!session || !(Symbol.asyncIterator in result)) return result;
+        return endWithSession(result, session);
       },
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!result.errors) return result;

@@ -1,0 +1,175 @@
+import type { MessageBroker } from '@lattice/broker';
+import {
+  maxSessionsPerCheck,
+  sessionsCheckQueue,
+  sessionsRevokedChannel,
+  sessionsRevokedMessageSchema,
+  type SessionsRevokedMessage,
+} from '@lattice/contracts';
+import { callPluginRPC, type AuthUser } from '@lattice/plugin-sdk';
+import type { PubSubEngine } from 'graphql-subscriptions';
+import type { Logger } from 'pino';
+
+/** How long a live session's answer is trusted without asking the core again. */
+export const sessionCacheMs = 2_000;
+/** How often the sessions of open subscriptions are asked about again, in case a revocation message was lost. */
+export const sessionRecheckMs = 3_000;
+const checkTimeoutMs = 3_000;
+const maxCachedSessions = 10_000;
+
+interface CachedAnswer {
+  /** The session's user as the core holds it now; null: revoked, expired or unknown (which never comes back). */
+  user: AuthUser | null;
+  checkedAt: number;
+}
+
+export interface SessionChecker {
+  /** The user of a live session (role as the database holds it now), or undefined; throws when the core cannot answer. */
+  check(sessionId: string): Promise<AuthUser | undefined>;
+  /** Calls `onEnd` once when the session is found revoked; returns the function that stops watching. */
+  watch(sessionId: string, onEnd: () => void): () => void;
+  stop(): Promise<void>;
+}
+
+export interface SessionCheckerOptions {
+  /** The host's broker client: sessions are asked about on the core's `core:sessions.check` queue. */
+  broker: MessageBroker;
+  /** Where the core says which sessions ended (`lattice.sessions.revoked`): in-process, or Redis across hosts. */
+  pubsub: PubSubEngine;
+  logger: Logger;
+  cacheMs?: number;
+  recheckMs?: number;
+}
+
+/**
+ * A plugin host's view of the core's sessions: every request's session is checked with the core over the
+ * broker, answers kept at most `cacheMs`; the core's revocation messages drop answers at once and end the
+ * subscriptions of those sessions; open subscriptions' sessions are asked about again every `recheckMs`.
+ * Questions of one turn of the event loop go to the core as one message.
+ */
+export function createSessionChecker(options: SessionCheckerOptions): SessionChecker {
+  const cacheMs = options.cacheMs ?? sessionCacheMs;
+  const recheckMs = options.recheckMs ?? sessionRecheckMs;
+  const cache = new Map<string, CachedAnswer>();
+  const watchers = new Map<string, Set<() => void>>();
+  let waiting = new Map<string, Array<{ resolve: (user: AuthUser | null) => void; reject: (error: unknown) => void }>>();
+  let flushScheduled = false;
+  let stopped = false;
+
+  function remember(sessionId: string, user: AuthUser | null): void {
+    cache.delete(sessionId);
+    if (cache.size >= maxCachedSessions) cache.delete(cache.keys().next().value as string);
+    cache.set(sessionId, { user, checkedAt: Date.now() });
+  }
+
+  async function askCore(sessionIds: string[]): Promise<Map<string, AuthUser | null>> {
+    const answers = new Map<string, AuthUser | null>();
+    for (let start = 0; start < sessionIds.length; start += maxSessionsPerCheck) {
+      const reply = await callPluginRPC(options.broker, sessionsCheckQueue, 'core', { sessionIds: sessionIds.slice(start, start + maxSessionsPerCheck) }, { timeoutMs: checkTimeoutMs });
+      for (const { sessionId, user } of reply.sessions) answers.set(sessionId, user ? { ...user, sessionId } : null);
+    }
+    for (const sessionId of sessionIds) {
+      const user = answers.get(sessionId) ?? null;
+      answers.set(sessionId, user);
+      remember(sessionId, user);
+    }
+    return answers;
+  }
+
+  function flush(): void {
+    flushScheduled = false;
+    const batch = waiting;
+    waiting = new Map();
+    askCore([...batch.keys()]).then(
+      (answers) => batch.forEach((callers, sessionId) => callers.forEach(({ resolve }) => resolve(answers.get(sessionId) ?? null))),
+      (error: unknown) => batch.forEach((callers) => callers.forEach(({ reject }) => reject(error))),
+    );
+  }
+
+  function fresh(sessionId: string): Promise<AuthUser | null> {
+    return new Promise((resolve, reject) => {
+      const callers = waiting.get(sessionId) ?? [];
+      callers.push({ resolve, reject });
+      waiting.set(sessionId, callers);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+    });
+  }
+
+  function endRevoked(sessionIds: Iterable<string>): void {
+    for (const sessionId of sessionIds) {
+      const ended = watchers.get(sessionId);
+      if (!ended || cache.get(sessionId)?.user !== null) continue;
+      watchers.delete(sessionId);
+      ended.forEach((onEnd) => onEnd());
+    }
+  }
+
+  /** Asks again about the watched sessions among `sessionIds`, and ends the subscriptions of those now revoked. */
+  async function recheck(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    try {
+      await askCore(sessionIds);
+      endRevoked(sessionIds);
+    } catch (error) {
+      // The core did not answer: open subscriptions keep running (new requests are refused until it does).
+      options.logger.warn({ err: error }, 'could not check the sessions of open subscriptions');
+    }
+  }
+
+  function onRevoked(message: SessionsRevokedMessage): void {
+    const affected = new Set(message.sessionIds ?? []);
+    for (const [sessionId, answer] of cache) {
+      if (message.userId && answer.user?._id === message.userId) affected.add(sessionId);
+    }
+    affected.forEach((sessionId) => cache.delete(sessionId));
+    // A watched session whose answer was evicted may belong to the user too: ask about every watched one then.
+    const watched = message.userId ? [...watchers.keys()] : [...affected].filter((sessionId) => watchers.has(sessionId));
+    void recheck(watched);
+  }
+
+  const subscription = options.pubsub
+    .subscribe(
+      sessionsRevokedChannel,
+      (payload: unknown) => {
+        const message = sessionsRevokedMessageSchema.safeParse(payload);
+        if (message.success) onRevoked(message.data);
+        else options.logger.warn({ problem: message.error.message }, 'ignored a malformed session revocation message');
+      },
+      {},
+    )
+    .catch((error: unknown) => {
+      options.logger.error({ err: error }, 'cannot listen for session revocations; sessions are still checked every few seconds');
+      return undefined;
+    });
+
+  const timer = setInterval(() => void recheck([...watchers.keys()]), recheckMs);
+  timer.unref();
+
+  return {
+    async check(sessionId) {
+      if (stopped) return undefined;
+      const cached = cache.get(sessionId);
+      if (cached && (cached.user === null || Date.now() - cached.checkedAt < cacheMs)) return cached.user ?? undefined;
+      return (await fresh(sessionId)) ?? undefined;
+    },
+    watch(sessionId, onEnd) {
+      const set = watchers.get(sessionId) ?? new Set();
+      set.add(onEnd);
+      watchers.set(sessionId, set);
+      return () => {
+        set.delete(onEnd);
+        if (set.size === 0 && watchers.get(sessionId) === set) watchers.delete(sessionId);
+      };
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      watchers.clear();
+      const id = await subscription;
+      if (id !== undefined) options.pubsub.unsubscribe(id);
+    },
+  };
+}
