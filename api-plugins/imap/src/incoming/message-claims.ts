@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createInsertBatcher, isDuplicateKeyError, LatticeError, type InsertRecord } from '@lattice/plugin-sdk';
+import type { mongo } from 'mongoose';
 import type { ImapModels } from '../models/load-models.js';
 import type { MessageClaimFields } from '../models/message-claim.js';
+import { createConversationRecorder, type RecordConversation } from './claim-conversation-recorder.js';
 
 /** A delivery cut off with its process leaves its claim held; after this long another delivery may take it. */
 export const claimLeaseMs = 2 * 60_000;
@@ -14,7 +16,7 @@ export class MessageInProgressError extends LatticeError {
 }
 
 export interface HeldClaim {
-  _id: unknown;
+  _id: mongo.ObjectId;
   holder: string;
   /** The conversation an earlier, failed delivery of the message already filed. */
   inboxConversationId?: string;
@@ -29,16 +31,19 @@ export type ClaimOutcome = { status: 'held'; claim: HeldClaim } | { status: 'sto
  */
 export class MessageClaims {
   private readonly insertClaim: InsertRecord<MessageClaimFields>;
+  private readonly writeConversation: RecordConversation;
 
   constructor(private readonly models: Pick<ImapModels, 'Message' | 'MessageClaim'>) {
     this.insertClaim = createInsertBatcher(models.MessageClaim);
+    this.writeConversation = createConversationRecorder(models.MessageClaim);
   }
 
   async claim(inboxIntegrationId: string, messageId: string): Promise<ClaimOutcome> {
     const holder = randomUUID();
     const claimedAt = new Date();
     try {
-      return { status: 'held', claim: await this.insertClaim({ inboxIntegrationId, messageId, holder, claimedAt }) };
+      const inserted = await this.insertClaim({ inboxIntegrationId, messageId, holder, claimedAt });
+      return { status: 'held', claim: { _id: inserted._id as mongo.ObjectId, holder } };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
@@ -47,14 +52,14 @@ export class MessageClaims {
       { messageId, inboxIntegrationId, claimedAt: { $lte: new Date(claimedAt.getTime() - claimLeaseMs) } },
       { $set: { holder, claimedAt } },
       { returnDocument: 'after' },
-    ).lean<MessageClaimFields & { _id: unknown }>();
+    ).lean<MessageClaimFields & { _id: mongo.ObjectId }>();
     if (taken) return { status: 'held', claim: taken };
     throw new MessageInProgressError(messageId);
   }
 
   /** Once the inbox filed the message: a later delivery of it, after this one failed, reuses the conversation. */
   async recordConversation(claim: HeldClaim, inboxConversationId: string): Promise<void> {
-    await this.models.MessageClaim.updateOne({ _id: claim._id, holder: claim.holder }, { $set: { inboxConversationId } });
+    await this.writeConversation({ claimId: claim._id, holder: claim.holder, inboxConversationId });
   }
 
   /** After a failed delivery: the next one may take the claim at once instead of waiting out the lease. */
