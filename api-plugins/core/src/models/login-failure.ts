@@ -19,7 +19,8 @@ const loginFailureSchema = new Schema<LoginFailureFields, LoginFailureModel>(
   {
     _id: { type: String, required: true },
     count: { type: Number, required: true },
-    windowEndsAt: { type: Date, required: true },
+    // Gone once its window has ended (a TTL index); a lock never outlasts its window.
+    windowEndsAt: { type: Date, required: true, expires: 0 },
     lockedUntil: { type: Date },
   },
   { collection: 'login_failures', versionKey: false },

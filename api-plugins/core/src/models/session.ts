@@ -18,7 +18,8 @@ const sessionSchema = new Schema<SessionFields, SessionModel>(
     _id: { type: String, required: true },
     userId: { type: String, required: true, index: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
-    expiresAt: { type: Date, required: true },
+    // Gone once its token has expired too (a TTL index): nothing can use it any more.
+    expiresAt: { type: Date, required: true, expires: 0 },
     revokedAt: { type: Date },
   },
   { collection: 'sessions', versionKey: false },
