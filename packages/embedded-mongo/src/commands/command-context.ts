@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { type Document, Double } from 'bson';
 import { MongoCommandError } from '../errors.js';
 import type { CursorStore } from '../server/cursor-store.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
@@ -26,5 +26,6 @@ export function collectionName(command: Document, name: string): string {
 export function optionalNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Double) return value.value;
   return undefined;
 }

@@ -8,6 +8,7 @@ import { int64AsLong } from './int64-operands.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
+import { restoreDoubles } from './typed-pipeline.js';
 import { assignPath, preflightUpdate } from './update-preflight.js';
 import { assertNoConflicts, resolvePositionalPaths } from './update-paths.js';
 import type { Options } from 'mingo/types';
@@ -42,7 +43,8 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
   const kind = updateKind(update);
   let next: Document;
   if (kind === 'pipeline') {
-    next = runPipeline([cloneValue(doc)], update as Document[], options.queryOptions ?? {})[0] ?? {};
+    const computed = runPipeline([cloneValue(doc)], update as Document[], options.queryOptions ?? {})[0] ?? {};
+    next = restoreDoubles(computed, doc) as Document;
   } else if (kind === 'replacement') {
     const replacement = update as Document;
     if ('_id' in replacement && indexKey(replacement._id) !== indexKey(doc._id)) throw immutableId();

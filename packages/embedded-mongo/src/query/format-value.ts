@@ -1,4 +1,4 @@
-import { Binary, Decimal128, ObjectId } from 'bson';
+import { Binary, Decimal128, Double, ObjectId } from 'bson';
 import { isPlainObject } from './path-values.js';
 
 /** A value as MongoDB's error messages show it (`{ email: "a@x" }`, `ObjectId('…')`); never throws. */
@@ -8,6 +8,7 @@ export function formatValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}`;
   if (typeof value !== 'object') return String(value);
+  if (value instanceof Double) return Number.isInteger(value.value) ? value.value.toFixed(1) : String(value.value);
   if (value instanceof ObjectId) return `ObjectId('${value.toHexString()}')`;
   if (value instanceof Date) return `new Date(${value.getTime()})`;
   if (value instanceof Decimal128) return `Decimal128("${value.toString()}")`;

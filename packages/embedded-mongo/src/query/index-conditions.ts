@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import { Decimal128, ObjectId } from 'bson';
 import type { Bound } from '../storage/ordered-keys.js';
 import { typeRank } from './bson-order.js';
+import { numericView } from './numeric-view.js';
 import { isPlainObject } from './path-values.js';
 
 /** What an index can answer for one path of a filter: a set of equal values, or a range in one type bracket. */
@@ -33,7 +34,7 @@ function isRangeScalar(value: unknown): boolean {
  */
 export function indexConditions(filter: Document): IndexCondition[] {
   const out: IndexCondition[] = [];
-  for (const [path, cond] of Object.entries(filter)) {
+  for (const [path, cond] of Object.entries(numericView(filter))) {
     if (path === '$and' && Array.isArray(cond)) {
       for (const part of cond) if (isPlainObject(part)) out.push(...indexConditions(part));
       continue;

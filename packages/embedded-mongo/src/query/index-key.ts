@@ -1,4 +1,4 @@
-import { Binary, Decimal128, ObjectId } from 'bson';
+import { Binary, Decimal128, Double, ObjectId } from 'bson';
 import { isPlainObject } from './path-values.js';
 
 /**
@@ -22,6 +22,7 @@ export function indexKey(value: unknown): string {
     default:
       break;
   }
+  if (value instanceof Double) return indexKey(value.value);
   if (value instanceof ObjectId) return `o${value.toHexString()}`;
   if (value instanceof Date) return `d${value.getTime()}`;
   if (Array.isArray(value)) return `[${value.map(indexKey).join(',')}]`;

@@ -5,6 +5,8 @@ import type { Options } from 'mingo/types';
 import { compileEqualityFilter } from './equality-filter.js';
 import { int64AsLong } from './int64-operands.js';
 import { mingoOptions } from './mingo-context.js';
+import { numericView, storedNumericView } from './numeric-view.js';
+import { firstComputingStage, stageSpecs } from './typed-pipeline.js';
 import { toCommandError } from './mingo-errors.js';
 import type { QueryOptions } from './collation.js';
 
@@ -20,17 +22,25 @@ export function compileFilter(filter: Document | undefined, queryOptions: QueryO
   const simple = queryOptions.collation ? undefined : compileEqualityFilter(filter);
   if (simple) return simple;
   try {
-    const query = new Query(int64AsLong(filter), mingoOptions(queryOptions));
-    return { test: (doc) => query.test(doc) };
+    const query = new Query(int64AsLong(numericView(filter)), mingoOptions(queryOptions));
+    return { test: (doc) => query.test(storedNumericView(doc)) };
   } catch (error) {
     throw toCommandError(error);
   }
 }
 
+/**
+ * Runs a pipeline with mingo: the stages that keep BSON types on the documents as stored, the rest
+ * (from the first stage that computes) on their numeric views (see typed-pipeline.ts).
+ */
 export function runPipeline(docs: Document[], pipeline: Document[], options: Partial<Options> = {}): Document[] {
   try {
-    const stages = pipeline.map((stage) => ('$match' in stage ? { $match: int64AsLong(stage.$match as Document) } : stage));
-    return new Aggregator(stages, mingoOptions(options)).run(docs);
+    const stages = stageSpecs(pipeline).map((stage) => ('$match' in stage ? { $match: int64AsLong(stage.$match as Document) } : stage));
+    const resolver = options.collectionResolver;
+    const viewed = mingoOptions(resolver ? { ...options, collectionResolver: (name) => resolver(name).map(numericView) } : options);
+    const cut = firstComputingStage(stages);
+    const typed = cut > 0 ? new Aggregator(stages.slice(0, cut), viewed).run(docs) : docs;
+    return cut < stages.length ? new Aggregator(stages.slice(cut), viewed).run(typed.map(numericView)) : typed;
   } catch (error) {
     throw toCommandError(error);
   }

@@ -6,6 +6,7 @@ import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { type Iterator, Lazy } from 'mingo/lazy';
+import { Query } from 'mingo/query';
 import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
 import { Binary, type Document } from 'bson';
 import { badValue } from '../errors.js';
@@ -16,6 +17,7 @@ import { collatorFor } from './collation.js';
 import { jsonSchemaValidator } from './json-schema.js';
 import { guardRegex } from './regex-guard.js';
 import { operandValue } from './int64-operands.js';
+import { numericView, originalOf } from './numeric-view.js';
 import { isPlainObject, pathValues } from './path-values.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
 
@@ -50,8 +52,9 @@ function rangeOperator(test: (c: number) => boolean) {
 
 const $type = (selector: string, value: Any, _options: Options): QueryPredicate => {
   const types = Array.isArray(value) ? value : [value];
+  // The matcher sees numeric views; whether a number was stored as a double is in the original.
   return (obj) =>
-    pathValues(obj, selector).some(
+    pathValues(originalOf(obj), selector).some(
       (v) => types.some((t) => matchesBsonType(v, t)) || (Array.isArray(v) && v.some((e) => types.some((t) => matchesBsonType(e, t)))),
     );
 };
@@ -126,6 +129,12 @@ const $mod = (selector: string, value: Any, _options: Options): QueryPredicate =
 const $sort = (coll: Iterator, sortKeys: SortSpec, options: Options): Iterator =>
   coll.transform((docs: Document[]) => Lazy(sortDocuments(docs, parseSortSpec(sortKeys), collatorOf(options))));
 
+/** `$match` reads each document through its numeric view, as the command-level matcher does. */
+const $match = (coll: Iterator, expr: Any, options: Options): Iterator => {
+  const query = new Query(numericView(expr) as AnyObject, options);
+  return coll.filter((doc: AnyObject) => query.test(numericView(doc)));
+};
+
 /** Aggregation comparison: missing sorts below null, otherwise BSON order. */
 function expressionCompare(a: unknown, b: unknown): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
@@ -154,7 +163,7 @@ export const MONGO_CONTEXT = Context.init({
     $lte: expressionComparison('$lte', (c) => c <= 0),
     $cmp: expressionComparison('$cmp', () => true),
   },
-  pipeline: { ...pipelineOperators, ...PIPELINE_OVERRIDES, $sort },
+  pipeline: { ...pipelineOperators, ...PIPELINE_OVERRIDES, $sort, $match },
   projection: projectionOperators,
   query: {
     ...queryOperators,

@@ -4,7 +4,9 @@ import type { Options } from 'mingo/types';
 import { badValue } from '../errors.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
+import { numericView } from './numeric-view.js';
 import { isPlainObject } from './path-values.js';
+import { movesOnly } from './typed-pipeline.js';
 import { positionalIndex } from './update-paths.js';
 
 /**
@@ -67,8 +69,8 @@ function sliced(value: unknown, spec: unknown): unknown {
 
 function elementMatcher(condition: Document, options: Partial<Options>): (element: unknown) => boolean {
   const operatorsOnly = Object.keys(condition).every((key) => key.startsWith('$') && !['$and', '$or', '$nor', '$expr'].includes(key));
-  const query = new Query(operatorsOnly ? { v: condition } : condition, options);
-  return operatorsOnly ? (element) => query.test({ v: element }) : (element) => isPlainObject(element) && query.test(element);
+  const query = new Query(numericView(operatorsOnly ? { v: condition } : condition), options);
+  return operatorsOnly ? (element) => query.test({ v: numericView(element) }) : (element) => isPlainObject(element) && query.test(numericView(element));
 }
 
 function applyArrayRule(original: Document, out: Document, rule: ArrayRule, filter: Document, options: Partial<Options>): void {
@@ -86,8 +88,9 @@ function applyArrayRule(original: Document, out: Document, rule: ArrayRule, filt
   setPath(out, rule.path, index < 0 ? undefined : [value[index]]);
 }
 
-export function projectDocuments(docs: Document[], projection: Document | undefined, filter: Document = {}, queryOptions: Partial<Options> = {}): Document[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
+export function projectDocuments(docs: Document[], given: Document | undefined, filter: Document = {}, queryOptions: Partial<Options> = {}): Document[] {
+  if (!given || Object.keys(given).length === 0) return docs;
+  const projection = numericView(given);
   const { plain, arrays } = splitProjection(projection);
   const inclusion = Object.entries(plain).some(([key, rule]) => key !== '_id' && !isFalse(rule)) || arrays.some((rule) => rule.kind !== 'slice');
   const mingoProjection: Document = { ...plain };
@@ -108,7 +111,9 @@ export function projectDocuments(docs: Document[], projection: Document | undefi
 function runMingoProjection(docs: Document[], projection: Document, inclusion: boolean, options: Partial<Options>): Document[] {
   const fields = topLevelInclusion(projection);
   if (inclusion && fields) return docs.map((doc) => pick(doc, fields));
-  return new Query({}, options).find(docs, projection).all() as Document[];
+  // An expression computes on numbers; inclusions and exclusions keep each value's BSON type.
+  const computes = Object.values(projection).some((rule) => !movesOnly(rule));
+  return new Query({}, options).find(computes ? docs.map(numericView) : docs, projection).all() as Document[];
 }
 
 /** The fields of a projection that includes top-level fields only (and perhaps drops `_id`); else undefined. */

@@ -1,3 +1,4 @@
+import { Double } from 'bson';
 import { MongoCommandError } from '../errors.js';
 
 /**
@@ -14,7 +15,7 @@ export function maxTimeExpired(): MongoCommandError {
 
 /** A command's budget: its `maxTimeMS` when it names a positive one, else the server's default. */
 export function commandBudgetMs(command: Record<string, unknown>, defaultMs: number): number {
-  const requested = command.maxTimeMS;
+  const requested = command.maxTimeMS instanceof Double ? command.maxTimeMS.value : command.maxTimeMS;
   if (typeof requested === 'number' && requested > 0) return requested;
   if (typeof requested === 'bigint' && requested > 0n) return Number(requested);
   return defaultMs;

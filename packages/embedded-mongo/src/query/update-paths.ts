@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo/query';
+import { numericView } from './numeric-view.js';
 import type { Options } from 'mingo/types';
 import { MongoCommandError, badValue } from '../errors.js';
 import { isPlainObject } from './path-values.js';
@@ -57,9 +58,9 @@ function conditionsOn(filter: Document, arrayPath: string, out: Document[] = [])
 
 /** The index of the first element of `array` (at `arrayPath`) that the filter matched, or -1. */
 export function positionalIndex(array: unknown[], arrayPath: string, filter: Document, options: Partial<Options>): number {
-  const queries = conditionsOn(filter, arrayPath).map((condition) => new Query(condition, options));
+  const queries = conditionsOn(numericView(filter), arrayPath).map((condition) => new Query(condition, options));
   if (queries.length === 0) return -1;
-  const test = (element: unknown) => queries.every((query) => query.test(setNested(arrayPath, [element])));
+  const test = (element: unknown) => queries.every((query) => query.test(setNested(arrayPath, [numericView(element)])));
   return array.findIndex(test);
 }
 
@@ -77,8 +78,8 @@ function arrayFilterTest(identifier: string, context: PathContext): (element: un
     for (const [key, value] of Object.entries(filter)) if (key === identifier || key.startsWith(`${identifier}.`)) condition[key] = value;
   }
   if (Object.keys(condition).length === 0) throw badValue(`No array filter found for identifier '${identifier}' in path`);
-  const query = new Query(condition, context.options);
-  return (element) => query.test({ [identifier]: element });
+  const query = new Query(numericView(condition), context.options);
+  return (element) => query.test({ [identifier]: numericView(element) });
 }
 
 function child(node: unknown, part: string): unknown {

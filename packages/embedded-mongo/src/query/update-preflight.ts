@@ -1,9 +1,11 @@
 import { Binary, type Document } from 'bson';
-import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { MongoCommandError } from '../errors.js';
+import { addToSet, pull, pullAll, pushSorted } from './array-update.js';
+import { compareValues } from './bson-order.js';
 import { bsonTypeAlias } from './bson-type.js';
 import { formatValue } from './format-value.js';
+import { numericUpdate, numericKind } from './numeric-update.js';
 import { isPlainObject } from './path-values.js';
 
 const ARITHMETIC = new Set(['$inc', '$mul']);
@@ -46,20 +48,12 @@ export interface PreflightResult {
   direct: Array<[path: string, value: unknown]>;
 }
 
-const LOGICAL = new Set(['$or', '$and', '$nor']);
-
-/** A `$pull` condition that is a query on the elements' fields (with `$or`/`$and`/`$nor`), which mingo misreads as a value condition. */
-function isLogicalPull(operand: unknown): operand is Document {
-  if (!isPlainObject(operand)) return false;
-  const keys = Object.keys(operand);
-  return keys.some((key) => LOGICAL.has(key)) && keys.every((key) => LOGICAL.has(key) || !key.startsWith('$'));
-}
-
 /**
  * Checks an operator update (with concrete paths) against the document before mingo applies it,
- * answering MongoDB's errors where mingo would quietly skip the change, and does what mingo gets
- * wrong: int64 arithmetic, `$pull` with logical conditions (both become `$set`s of the result) and
- * a Binary's subtype change.
+ * answering MongoDB's errors where mingo would quietly skip the change, and computes what mingo gets
+ * wrong, each becoming a `$set` of the result: `$inc`/`$mul` with MongoDB's numeric types, `$min`/`$max`
+ * in BSON order, and `$addToSet`, `$pull`, `$pullAll` and sorted `$push` with BSON equality and order
+ * (so a stored double and an int of one value are equal); and a Binary's subtype change.
  */
 export function preflightUpdate(doc: Document, modifier: Document, queryOptions: Partial<Options>): PreflightResult {
   const out: Document = { ...modifier };
@@ -75,28 +69,27 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
         direct.push([path, operand]);
         continue;
       }
-      if (op === '$pull' && isLogicalPull(operand) && Array.isArray(current)) {
-        const query = new Query(operand, queryOptions);
-        const kept = current.filter((element) => !(isPlainObject(element) && query.test(element)));
-        out[op] = withoutKey(out[op] as Document, path);
-        if (kept.length !== current.length) out.$set = { ...(out.$set as Document | undefined), [path]: kept };
-        continue;
-      }
       if (ARITHMETIC.has(op)) {
-        const numeric = typeof current === 'number' || typeof current === 'bigint';
-        if (!numeric && reached.kind === 'value') {
+        if (reached.kind === 'value' && !numericKind(current)) {
           throw new MongoCommandError(14, 'TypeMismatch', `Cannot apply ${op} to a value of non-numeric type. {_id: ${formatValue(doc._id)}} has the field '${path}' of non-numeric type ${bsonTypeAlias(current)}`);
         }
-        if (typeof current === 'bigint' || typeof operand === 'bigint') {
-          const result = bigintArithmetic(op, current, operand);
-          if (result !== undefined) {
-            out[op] = withoutKey(out[op] as Document, path);
-            out.$set = { ...(out.$set as Document | undefined), [path]: result };
-          }
-        }
-      } else if (ARRAY_OPERATORS.has(op) && !Array.isArray(current) && current !== undefined) {
+        setInstead(out, op, path, numericUpdate(op as '$inc' | '$mul', path, current, operand));
+        continue;
+      }
+      if (op === '$min' || op === '$max') {
+        const wins = current === undefined || (op === '$min' ? compareValues(operand, current) < 0 : compareValues(operand, current) > 0);
+        setInstead(out, op, path, wins ? operand : NO_CHANGE);
+        continue;
+      }
+      if (ARRAY_OPERATORS.has(op) && !Array.isArray(current) && current !== undefined) {
         throw new MongoCommandError(2, 'BadValue', `The field '${path}' must be an array but is of type ${bsonTypeAlias(current)} in document {_id: ${formatValue(doc._id)}}`);
       }
+      if (!Array.isArray(current)) continue;
+      const options = { collation: queryOptions.collation, variables: queryOptions.variables };
+      if (op === '$addToSet') setInstead(out, op, path, addToSet(current, operand) ?? NO_CHANGE);
+      else if (op === '$pullAll' && Array.isArray(operand)) setInstead(out, op, path, pullAll(current, operand) ?? NO_CHANGE);
+      else if (op === '$pull') setInstead(out, op, path, pull(current, operand, options) ?? NO_CHANGE);
+      else if (op === '$push' && isPlainObject(operand) && Array.isArray(operand.$each) && operand.$sort !== undefined) setInstead(out, op, path, pushSorted(current, operand));
     }
     if (isPlainObject(out[op]) && Object.keys(out[op] as Document).length === 0) delete out[op];
   }
@@ -111,13 +104,12 @@ export function assignPath(doc: Document, path: string, value: unknown): void {
   (node as Record<string, unknown>)[parts.at(-1) as string] = value;
 }
 
-function bigintArithmetic(op: string, current: unknown, operand: unknown): bigint | undefined {
-  const toBig = (v: unknown): bigint | undefined =>
-    typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v === undefined ? 0n : undefined;
-  const a = toBig(current);
-  const b = toBig(operand);
-  if (a === undefined || b === undefined) return undefined;
-  return op === '$inc' ? a + b : a * b;
+/** Marks an operator's path as computed here: the result becomes a `$set` (or nothing, when unchanged). */
+const NO_CHANGE = Symbol('no change');
+
+function setInstead(out: Document, op: string, path: string, value: unknown): void {
+  out[op] = withoutKey(out[op] as Document, path);
+  if (value !== NO_CHANGE) out.$set = { ...(out.$set as Document | undefined), [path]: value };
 }
 
 function withoutKey(fields: Document, key: string): Document {

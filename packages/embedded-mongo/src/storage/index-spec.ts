@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { badValue } from '../errors.js';
 import { indexKey } from '../query/index-key.js';
+import { numericView } from '../query/numeric-view.js';
 
 /** An index definition as createIndexes receives it and listIndexes returns it. */
 export interface IndexSpec {
@@ -22,7 +23,9 @@ export function defaultIndexName(key: Record<string, unknown>): string {
     .join('_');
 }
 
-export function parseIndexSpec(raw: Document): IndexSpec {
+export function parseIndexSpec(given: Document): IndexSpec {
+  // A spec is options, not data: `expireAfterSeconds: 3600.0` is the number 3600.
+  const raw = numericView(given);
   const key = raw.key as Record<string, number | string> | undefined;
   if (!key || typeof key !== 'object' || Object.keys(key).length === 0) throw badValue('Index key pattern must be a non-empty object');
   for (const [field, dir] of Object.entries(key)) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdir, stat } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { MongoClient } from 'mongodb';
+import { Decimal128, Double, Int32, Long, MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../server/embedded-server.js';
 import { makeTempDir } from '../test-support/test-server.js';
 
@@ -76,6 +76,31 @@ describe('persistence under dbPath', () => {
       await assert.rejects(guarded.insertOne({ a: 1 }), (e: { code?: number }) => e.code === 121);
       const [info] = await again.db('app').listCollections({ name: 'guarded' }).toArray();
       assert.equal((info as { options?: { validationLevel?: string } }).options?.validationLevel, 'moderate');
+      await again.close();
+      await second.stop();
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('keeps the BSON type of every number across a restart and a compaction', async () => {
+    const dir = await makeTempDir('em-types');
+    try {
+      const first = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined, compactAfterBytes: 4 * 1024 });
+      const client = await MongoClient.connect(first.uri);
+      const values = client.db('app').collection('values');
+      await values.insertOne({ _id: 1 as never, d: new Double(5), i: new Int32(5), l: Long.fromNumber(5), m: Decimal128.fromString('5.0') });
+      for (let i = 0; i < 200; i++) await values.updateOne({ _id: 1 as never }, { $inc: { d: 1, i: 1 }, $set: { pad: 'x'.repeat(50) } });
+      await client.close();
+      await first.stop();
+
+      const second = await startEmbeddedMongo({ dbPath: dir.path, log: () => undefined });
+      const again = await MongoClient.connect(second.uri);
+      const raw = await again.db('app').collection('values').findOne({ _id: 1 as never }, { promoteValues: false });
+      assert.ok(raw?.d instanceof Double && raw.d.value === 205);
+      assert.ok(raw?.i instanceof Int32 && raw.i.value === 205);
+      assert.ok(raw?.l instanceof Long);
+      assert.ok(raw?.m instanceof Decimal128);
       await again.close();
       await second.stop();
     } finally {
