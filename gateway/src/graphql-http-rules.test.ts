@@ -60,7 +60,7 @@ describe('GraphQL over HTTP rules (dev gateway)', () => {
     const deep = `{ documents { ${'parent { '.repeat(40)}id${' }'.repeat(40)} } }`;
     const response = await postGraphql(gateway.url, { query: deep });
     assert.equal(response.status, 400);
-    assert.equal(response.body.errors?.[0]?.extensions?.['code'], 'BAD_USER_INPUT');
+    assert.equal(response.body.errors?.[0]?.extensions?.['code'], 'QUERY_TOO_COMPLEX');
     assert.match(response.body.errors?.[0]?.message ?? '', /Query is too deep/);
   });
 

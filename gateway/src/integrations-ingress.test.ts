@@ -17,7 +17,7 @@ describe('integrations ingress', () => {
         { name: 'mail', urls: [integration.url] },
         { name: 'contacts', urls: [other.url] },
       ],
-      integrations: { port: 0, plugins: ['mail'] },
+      integrations: { port: 0, plugins: ['mail'], publicRoutes: { mail: ['/echo'] } },
     });
   });
   after(async () => {
@@ -38,6 +38,15 @@ describe('integrations ingress', () => {
     for (const path of ['/contacts/echo', '/graphql', '/pl:mail/echo']) {
       const response = await fetch(`${gateway.integrationsUrl}${path}`);
       assert.equal(response.status, 404, path);
+    }
+  });
+
+  it("serves only the routes an integration declares public: never its /graphql, /health or other routes, however spelt", async () => {
+    const paths = ['/mail/graphql', '/mail/GraphQL/', '/mail//graphql', '/mail/%67raphql', '/mail/echo/../graphql', '/mail/health', '/mail/health/ready', '/mail/other', '/mail/'];
+    for (const path of paths) {
+      const response = await fetch(`${gateway.integrationsUrl}${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      assert.equal(response.status, 404, path);
+      assert.equal(((await response.json()) as { code: string }).code, 'NOT_FOUND', path);
     }
   });
 });

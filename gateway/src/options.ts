@@ -13,8 +13,13 @@ export interface SubgraphEndpoint {
 export interface GatewayOptions {
   /** Default 3300; 0 picks a free port. */
   port?: number;
-  /** Interface to listen on; Node's default (all interfaces) when omitted. */
+  /** Interface to listen on; 127.0.0.1 when omitted (a reverse proxy faces the internet; containers say 0.0.0.0). */
   host?: string;
+  /**
+   * The platform secret (`jwt_token_secret`). Every `/graphql` request to a plugin host (HTTP, SDL reads and
+   * websocket upgrades) is signed with a key derived from it, and plugin hosts refuse unsigned ones.
+   */
+  platformSecret?: string;
   subgraphs: SubgraphEndpoint[];
   /**
    * How often each replica's `/health/ready` is probed. Default 2000 ms; plugins with several replicas are
@@ -25,7 +30,14 @@ export interface GatewayOptions {
   /** Dev mode: introspection on, error details (stack traces, internal messages) reach the client. */
   dev?: boolean;
   /** The integrations ingress: `/<name>/...` on this port for each integration plugin named. */
-  integrations?: { port: number; host?: string; plugins: string[] };
+  integrations?: {
+    port: number;
+    /** Defaults to `host`, then 127.0.0.1. */
+    host?: string;
+    plugins: string[];
+    /** The routes each integration serves here, by name; `/receive` and `/login` (SPEC.md) when not named. */
+    publicRoutes?: Readonly<Record<string, readonly string[]>>;
+  };
   /**
    * Embedded mode: the request listener of a plugin host that runs in this process, while it runs. Its HTTP
    * routes (`/pl:<name>/...`, the integrations port) are then served without a second loopback hop (0.4–0.7 ms
@@ -34,6 +46,10 @@ export interface GatewayOptions {
   inProcessHttp?: (pluginName: string) => RequestListener | undefined;
   /** Subscriptions one websocket connection may hold at once. Default 100. */
   maxSubscriptionsPerConnection?: number;
+  /** Websocket connections one client (remote address) may hold at once. Default 32. */
+  maxConnectionsPerClient?: number;
+  /** A websocket client whose unsent data passes this many bytes (it does not read) is disconnected. Default 4 MB. */
+  maxBufferedBytes?: number;
 }
 
 export interface Gateway {
@@ -52,6 +68,9 @@ export const DEFAULT_POLL_INTERVAL_MS = 2000;
 export const REPLICATED_POLL_INTERVAL_MS = 500;
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 32;
+export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_HOST = '127.0.0.1';
 
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 

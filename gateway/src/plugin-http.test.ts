@@ -62,6 +62,19 @@ describe('plugin HTTP proxy and /health', () => {
     assert.equal(status, 413);
   });
 
+  it("never reaches a plugin's /graphql or /health, however the path is spelt", async () => {
+    const paths = ['/graphql', '/graphql/', '/GraphQL', '//graphql', '/%67raphql', '/echo/../graphql', '/health', '/health/ready', '/HEALTH/live'];
+    for (const path of paths) {
+      const response = await fetch(`${gateway.url}/pl:documents${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ documents { id } }' }),
+      });
+      assert.equal(response.status, 404, path);
+      assert.equal(((await response.json()) as { code: string }).code, 'NOT_FOUND', path);
+    }
+  });
+
   it('streams a large request body through', async () => {
     const body = 'x'.repeat(5 * 1024 * 1024);
     const response = await fetch(`${gateway.url}/pl:contacts/echo`, { method: 'POST', body });

@@ -12,6 +12,9 @@ import { withRequestId } from './http/request-id.js';
 import { createUpgradeListener } from './http/upgrade-router.js';
 import {
   checkSubgraphEndpoints,
+  DEFAULT_HOST,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION,
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_PORT,
@@ -23,6 +26,7 @@ import {
 import { HealthPoller } from './subgraphs/health-poller.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 import { createSubscriptionServer } from './subscriptions/subscription-server.js';
+import { createSubgraphSigner, subgraphSigningKey } from './subgraphs/subgraph-signature.js';
 
 /**
  * Starts the gateway: composes the plugins that are up, listens, and keeps polling their health.
@@ -32,7 +36,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   checkSubgraphEndpoints(options.subgraphs);
   const dev = options.dev ?? false;
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env['LOG_LEVEL'] ?? 'info' });
-  const registry = new SubgraphRegistry(options.subgraphs);
+  const signer = options.platformSecret ? createSubgraphSigner(subgraphSigningKey(options.platformSecret)) : undefined;
+  const registry = new SubgraphRegistry(options.subgraphs, signer);
+  const host = options.host ?? DEFAULT_HOST;
   const compositions = new CompositionKeeper(registry, logger, dev);
 
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
@@ -63,20 +69,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     dev,
   );
-  const server = await listen(withRequestId(listener), options.port ?? DEFAULT_PORT, options.host);
+  const server = await listen(withRequestId(listener), options.port ?? DEFAULT_PORT, host);
   const subscriptions = createSubscriptionServer({
     registry,
     preparer: () => compositions.preparer,
     dev,
     logger,
     maxPerConnection: options.maxSubscriptionsPerConnection ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    maxConnectionsPerClient: options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
   });
   server.on('upgrade', createUpgradeListener(subscriptions, logger));
   const servers = [server];
   try {
     if (options.integrations) {
-      const ingress = createIntegrationsListener(pluginHttp, new Set(options.integrations.plugins), logger);
-      servers.push(await listen(withRequestId(ingress), options.integrations.port, options.integrations.host ?? options.host));
+      const ingress = createIntegrationsListener(pluginHttp, new Set(options.integrations.plugins), logger, options.integrations.publicRoutes);
+      servers.push(await listen(withRequestId(ingress), options.integrations.port, options.integrations.host ?? host));
     }
   } catch (error) {
     await subscriptions.stop();
@@ -85,8 +93,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
   poller.start();
 
-  const url = serverUrl(server, options.host);
-  const integrationsUrl = servers[1] ? serverUrl(servers[1], options.integrations?.host ?? options.host) : undefined;
+  const url = serverUrl(server, host);
+  const integrationsUrl = servers[1] ? serverUrl(servers[1], options.integrations?.host ?? host) : undefined;
   logger.info({ url, integrationsUrl }, 'gateway listening');
 
   return {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { forwardToPlugin } from '../http/forward-to-plugin.js';
 import { headersForPlugin } from '../http/forwarded-headers.js';
 import { PayloadTooLargeError } from '../http/read-body.js';
-import { sendJson } from '../http/send-json.js';
+import { sendJson, sendJsonText } from '../http/send-json.js';
 import { requestIdOf } from '../http/request-id.js';
 import { callReplica } from '../subgraphs/call-replica.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
@@ -14,6 +14,9 @@ import { formatErrors } from './format-errors.js';
 import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
 import { readGraphqlRequest, RequestEnvelopeError, type GraphqlRequest } from './graphql-request.js';
 import type { OperationPreparer } from './operation-preparer.js';
+import { GRAPHQL_LIMITS } from './graphql-limits.js';
+
+export const responseTooLargeMessage = `The answer is larger than ${GRAPHQL_LIMITS.maxResponseBytes} bytes: page the lists, or ask for less`;
 
 export interface GraphqlHandlerDeps {
   registry: SubgraphRegistry;
@@ -23,8 +26,8 @@ export interface GraphqlHandlerDeps {
   logger: Logger;
 }
 
-function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode): void {
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode, headers: Record<string, string> = {}): void {
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] }, headers);
 }
 
 function firstUp(registry: SubgraphRegistry, names: readonly string[]): SubgraphState | undefined {
@@ -47,7 +50,8 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     try {
       request = await readGraphqlRequest(req, search);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) return sendError(res, 413, error.message, 'BAD_USER_INPUT');
+      // The rest of the body is never read: the connection closes after the answer.
+      if (error instanceof PayloadTooLargeError) return sendError(res, 413, error.message, 'PAYLOAD_TOO_LARGE', { connection: 'close' });
       if (error instanceof RequestEnvelopeError) return sendError(res, error.status, error.message, 'BAD_USER_INPUT');
       throw error;
     }
@@ -76,9 +80,12 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     const target = request.rawBody && firstUp(registry, prepared.route);
     if (target && request.rawBody) {
       const mutation = operation?.operation === 'mutation';
-      const forward = { method: 'POST', path: '/graphql', headers: forwardHeaders, body: request.rawBody } as const;
+      const { rawBody } = request;
       const call = { plugin: target, retry: mutation ? 'refused' : 'refused-or-reset', logger, reqId } as const;
-      const sent = await callReplica(call, (replica) => forwardToPlugin(replica, forward, res).then(() => true));
+      const sent = await callReplica(call, (replica) => {
+        const headers = { ...forwardHeaders, ...replica.signature('POST', rawBody) };
+        return forwardToPlugin(replica, { method: 'POST', path: '/graphql', headers, body: rawBody }, res).then(() => true);
+      });
       if (sent) return;
       // A mutation that may have reached the host is not sent again, not even by the planner.
       if (mutation) return sendJson(res, 200, { data: null, errors: [pluginUnavailableError(target.name)] });
@@ -95,7 +102,12 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       context,
       dev,
     );
-    sendJson(res, result.status, result.body, context.setCookies.length ? { 'set-cookie': context.setCookies } : {});
+    const text = JSON.stringify(result.body);
+    if (text.length > GRAPHQL_LIMITS.maxResponseBytes / 3 && Buffer.byteLength(text) > GRAPHQL_LIMITS.maxResponseBytes) {
+      logger.warn({ reqId, bytes: Buffer.byteLength(text) }, 'answer refused: past the response-size ceiling');
+      return sendError(res, 500, responseTooLargeMessage, 'RESPONSE_TOO_LARGE');
+    }
+    sendJsonText(res, result.status, text, context.setCookies.length ? { 'set-cookie': context.setCookies } : {});
   }
 
   return handle;

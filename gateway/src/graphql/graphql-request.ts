@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES } from '../options.js';
+import { GRAPHQL_LIMITS } from './graphql-limits.js';
 import { readBody } from '../http/read-body.js';
 
 export interface GraphqlRequest {
@@ -76,7 +76,7 @@ export async function readGraphqlRequest(req: IncomingMessage, search: string): 
   if (!contentType.startsWith('application/json')) {
     throw new RequestEnvelopeError(415, 'POST requests must have content-type application/json');
   }
-  const rawBody = await readBody(req, MAX_BODY_BYTES);
+  const rawBody = await readBody(req, GRAPHQL_LIMITS.maxBodyBytes);
   const body = parseJson(rawBody.toString('utf8'), 'The request body');
   if (!isRecord(body)) throw new RequestEnvelopeError(400, 'The request body must be one JSON object (batches are not supported)');
   return fromParams(body['query'], body['operationName'], body['variables'], rawBody);

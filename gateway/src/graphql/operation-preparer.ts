@@ -8,14 +8,11 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { LruCache } from './lru-cache.js';
-import { operationLimitsRule, type OperationLimits } from './operation-limits-rule.js';
+import { checkQueryText, GRAPHQL_LIMITS } from './graphql-limits.js';
+import { operationLimitsRule } from './operation-limits-rule.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import type { Supergraph } from './supergraph.js';
 
-// Lattice's schemas nest a few levels; a depth-20 query is an attack, not a screen's data.
-export const OPERATION_LIMITS: OperationLimits = { maxDepth: 12, maxFields: 5000, maxAliases: 100 };
-/** graphql-js stops parsing past this many tokens, so a huge query is refused before it costs memory. */
-export const MAX_QUERY_TOKENS = 20_000;
 const CACHE_CAPACITY = 1000;
 // Texts longer than this are parsed every time rather than pinned in the cache.
 const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
@@ -46,7 +43,7 @@ export class OperationPreparer {
     readonly supergraph: Supergraph,
     dev: boolean,
   ) {
-    this.#rules = [...specifiedRules, operationLimitsRule(OPERATION_LIMITS)];
+    this.#rules = [...specifiedRules, operationLimitsRule(GRAPHQL_LIMITS)];
     if (!dev) this.#rules.push(NoSchemaIntrospectionCustomRule);
   }
 
@@ -59,9 +56,11 @@ export class OperationPreparer {
   }
 
   #prepareUncached(query: string): PreparedOperation {
+    const refused = checkQueryText(query);
+    if (refused) return { ok: false, errors: [refused] };
     let document: DocumentNode;
     try {
-      document = parse(query, { maxTokens: MAX_QUERY_TOKENS });
+      document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
     } catch (error) {
       if (error instanceof GraphQLError) return { ok: false, errors: [withCode(error)] };
       throw error;

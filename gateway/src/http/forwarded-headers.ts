@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { SUBGRAPH_SIGNATURE_HEADER } from '../subgraphs/subgraph-signature.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and must not be forwarded; `host` and
 // `content-length` are set again by the client for the new request.
@@ -16,6 +17,8 @@ const NOT_FORWARDED = new Set([
   'content-length',
   'expect',
   'http2-settings',
+  // Only the gateway signs: a client's own signature header never reaches a plugin.
+  SUBGRAPH_SIGNATURE_HEADER,
 ]);
 
 export type HeaderRecord = Record<string, string | string[]>;

@@ -11,7 +11,19 @@ const INTEGRATION_PATH = /^\/([^/?#]+)(.*)$/;
  * plugin's HTTP routes, exactly as `/pl:<integration>/<path>` does on the gateway. Only integration
  * plugins are reachable here, so a channel's webhooks can be exposed without the rest of the API.
  */
-export function createIntegrationsListener(targets: PluginHttpTargets, integrations: ReadonlySet<string>, logger: Logger) {
+/** SPEC.md's integration HTTP controller: what an integration serves publicly unless it declares otherwise. */
+export const DEFAULT_INTEGRATION_ROUTES: readonly string[] = ['/receive', '/login'];
+
+/**
+ * Only the routes each integration declares public are served here (`publicRoutes` by integration name,
+ * default `DEFAULT_INTEGRATION_ROUTES`): never its GraphQL, health or other routes.
+ */
+export function createIntegrationsListener(
+  targets: PluginHttpTargets,
+  integrations: ReadonlySet<string>,
+  logger: Logger,
+  publicRoutes: Readonly<Record<string, readonly string[]>> = {},
+) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const match = INTEGRATION_PATH.exec(req.url ?? '/');
     const name = match?.[1];
@@ -19,7 +31,8 @@ export function createIntegrationsListener(targets: PluginHttpTargets, integrati
       sendJson(res, 404, { error: `No integration at ${req.url ?? '/'}`, code: 'NOT_FOUND' });
       return;
     }
-    proxyPluginRequest(targets, name, match[2] ?? '', req, res, `/integrations/${name}`).catch((error: unknown) => {
+    const routes = (publicRoutes[name] ?? DEFAULT_INTEGRATION_ROUTES).map((route) => route.toLowerCase().replace(/(.)\/$/, '$1'));
+    proxyPluginRequest(targets, name, match[2] ?? '', req, res, `/integrations/${name}`, routes).catch((error: unknown) => {
       logger.error({ err: error, reqId: requestIdOf(req), integration: name }, 'integration request failed');
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, { error: 'Internal server error', code: 'INTERNAL' });

@@ -13,6 +13,32 @@ import { sendJson } from './send-json.js';
 
 export const PLUGIN_PATH = /^\/pl:([^/?#]+)(.*)$/;
 
+/**
+ * The path part of `rest` as a host's router could take it: percent-decoded, dot segments resolved, slashes
+ * collapsed, lower case, without a trailing slash. Undefined when it cannot be decoded (refused).
+ */
+export function routedPath(rest: string): string | undefined {
+  const end = rest.search(/[?#]/);
+  const raw = end === -1 ? rest : rest.slice(0, end);
+  try {
+    const decoded = decodeURIComponent(new URL(`/${raw}`.replace(/[\\/]+/g, '/'), 'http://plugin').pathname);
+    // Decoding may reveal dot segments and slashes of its own: resolve once more.
+    const resolved = new URL(decoded.replace(/[\\/]+/g, '/').replace(/[?#]/g, '_'), 'http://plugin').pathname;
+    return resolved.replace(/\/+/g, '/').replace(/(.)\/$/, '$1').toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A host's own routes, which only the gateway's GraphQL door and probes reach: never through `/pl:` or the integrations port. */
+export function isHostInternalPath(path: string): boolean {
+  return ['/graphql', '/health'].some((internal) => path === internal || path.startsWith(`${internal}/`));
+}
+
+function notHere(res: ServerResponse, name: string, rest: string): void {
+  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' });
+}
+
 interface LimitedBody {
   stream: Readable;
   exceeded: () => boolean;
@@ -57,7 +83,12 @@ export async function proxyPluginRequest(
   req: IncomingMessage,
   res: ServerResponse,
   publicPrefix = `/pl:${name}`,
+  /** The only paths served (the integrations port: those the integration declares public); any path when undefined. */
+  allowedPaths?: readonly string[],
 ): Promise<void> {
+  const routed = routedPath(rest);
+  if (routed === undefined || isHostInternalPath(routed)) return notHere(res, name, rest);
+  if (allowedPaths && !allowedPaths.some((allowed) => routed === allowed || routed.startsWith(`${allowed}/`))) return notHere(res, name, rest);
   const subgraph = registry.get(name);
   if (!subgraph) {
     sendJson(res, 404, { error: `Unknown plugin "${name}"`, code: 'NOT_FOUND' });
@@ -69,7 +100,7 @@ export async function proxyPluginRequest(
     return;
   }
   if (Number(req.headers['content-length']) > bodyLimit) {
-    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'BAD_USER_INPUT' });
+    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' }, { connection: 'close' });
     return;
   }
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
@@ -94,7 +125,7 @@ export async function proxyPluginRequest(
   const sent = await callReplica(call, (replica) => forwardToPlugin(replica, forward, res).then(() => true));
   if (sent) return;
   if (body?.exceeded()) {
-    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'BAD_USER_INPUT' });
+    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' });
   } else {
     sendJson(res, 503, unavailable);
   }

@@ -6,7 +6,11 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string | string[]> = {},
 ): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** A body already serialised (to measure it first). */
+export function sendJsonText(res: ServerResponse, status: number, text: string, headers: Record<string, string | string[]> = {}): void {
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',

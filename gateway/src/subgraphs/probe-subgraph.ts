@@ -41,7 +41,7 @@ export async function fetchSubgraphSdl(replica: Replica, timeoutMs: number): Pro
     method: 'POST',
     path: `${replica.basePath}/graphql`,
     // Apollo Server's CSRF prevention wants a preflight-forcing header on anything it might take as a simple request.
-    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...replica.signature('POST', SDL_QUERY) },
     body: SDL_QUERY,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import type { SubgraphSigner } from './subgraph-signature.js';
 
 export type SubgraphStatus = 'up' | 'down';
 
@@ -24,12 +25,19 @@ export class Replica {
   constructor(
     readonly plugin: string,
     url: string,
+    /** Signs this replica's `/graphql` requests (the host refuses unsigned ones); none for hosts that do not check. */
+    readonly signer?: SubgraphSigner,
   ) {
     const parsed = new URL(url);
     this.url = url.replace(/\/+$/, '');
     this.basePath = parsed.pathname.replace(/\/+$/, '');
     this.pool = new Pool(parsed.origin, { connections: 256, keepAliveTimeout: 30_000 });
     this.probePool = new Pool(parsed.origin, { connections: 1 });
+  }
+
+  /** The signature header of a `/graphql` request to this replica: `body` undefined for GET and websocket upgrades. */
+  signature(method: string, body?: string | Buffer): Record<string, string> {
+    return this.signer ? this.signer.headers(method, body) : {};
   }
 
   async close(): Promise<void> {

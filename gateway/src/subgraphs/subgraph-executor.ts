@@ -64,6 +64,7 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
               accept: 'application/graphql-response+json, application/json',
               'apollo-require-preflight': 'true',
               'accept-encoding': 'identity',
+              ...replica.signature('POST', body),
             },
             body,
           })

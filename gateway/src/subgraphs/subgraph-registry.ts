@@ -1,5 +1,6 @@
 import type { SubgraphEndpoint } from '../options.js';
 import { Replica, type SubgraphStatus } from './replica.js';
+import type { SubgraphSigner } from './subgraph-signature.js';
 
 export type { SubgraphStatus } from './replica.js';
 
@@ -15,8 +16,9 @@ export class SubgraphState {
   constructor(
     readonly name: string,
     urls: readonly string[],
+    signer?: SubgraphSigner,
   ) {
-    this.replicas = urls.map((url) => new Replica(name, url));
+    this.replicas = urls.map((url) => new Replica(name, url, signer));
   }
 
   /** Names the plugin in the composed supergraph; requests never go to it directly. */
@@ -51,8 +53,8 @@ export interface ReplicaReport {
 export class SubgraphRegistry {
   readonly #byName = new Map<string, SubgraphState>();
 
-  constructor(endpoints: SubgraphEndpoint[]) {
-    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls));
+  constructor(endpoints: SubgraphEndpoint[], signer?: SubgraphSigner) {
+    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls, signer));
   }
 
   get(name: string): SubgraphState | undefined {

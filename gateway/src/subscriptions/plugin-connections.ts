@@ -25,7 +25,8 @@ export class PluginConnections {
     const { headers } = this;
     class WebSocketToPlugin extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
-        super(address, protocols, { headers, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
+        // Signed as the socket opens: a signature is good for a minute, the socket for as long as it lives.
+        super(address, protocols, { headers: { ...headers, ...replica.signature('GET') }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
       }
     }
     const client = createClient({

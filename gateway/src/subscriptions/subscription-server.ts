@@ -4,14 +4,15 @@ import type { ExecutionArgs, ExecutionResult, FormattedExecutionResult } from 'g
 import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { formatError } from '../graphql/format-errors.js';
 import { gatewayError, pluginUnavailableError } from '../graphql/gateway-errors.js';
 import type { OperationPreparer } from '../graphql/operation-preparer.js';
 import { headersForPluginUpgrade } from '../http/forwarded-headers.js';
 import { requestIdOf } from '../http/request-id.js';
-import { MAX_BODY_BYTES } from '../options.js';
+import { GRAPHQL_LIMITS } from '../graphql/graphql-limits.js';
 import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
+import { clientAddress } from './client-address.js';
 import { PluginConnections } from './plugin-connections.js';
 import { PluginSubscriptionErrors, relayPluginResults } from './relay-plugin-results.js';
 import { routeSubscription } from './route-subscription.js';
@@ -24,6 +25,10 @@ export interface SubscriptionServerDeps {
   logger: Logger;
   /** Subscriptions one client connection may hold at once; each holds a listener in a plugin. */
   maxPerConnection: number;
+  /** Connections one client (`clientAddress`) may hold at once; the next upgrade gets 429. */
+  maxConnectionsPerClient: number;
+  /** A client whose unsent data (ws `bufferedAmount`) passes this is disconnected: it is not reading. */
+  maxBufferedBytes: number;
 }
 
 export interface SubscriptionServer {
@@ -39,6 +44,8 @@ interface Forwarding {
   payload: SubscribePayload;
   connections: PluginConnections;
   reqId: string;
+  /** Disconnects this client: it stopped reading while results piled up for it. */
+  disconnectSlowClient: () => void;
 }
 
 /**
@@ -48,7 +55,8 @@ interface Forwarding {
  */
 export function createSubscriptionServer(deps: SubscriptionServerDeps): SubscriptionServer {
   const { registry, dev, logger } = deps;
-  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: GRAPHQL_LIMITS.maxBodyBytes });
+  const connectionsByClient = new Map<string, number>();
   const open = new Set<PluginConnections>();
   // The handshake's answer names the request id, as every HTTP answer does.
   webSocketServer.on('headers', (headers, req) => headers.push(`X-Request-Id: ${requestIdOf(req)}`));
@@ -78,16 +86,21 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
           payload,
           connections: ctx.extra.connections,
           reqId: requestIdOf(ctx.extra.request),
+          disconnectSlowClient: () => {
+            logger.warn({ reqId: requestIdOf(ctx.extra.request) }, 'websocket client disconnected: it stopped reading its data');
+            ctx.extra.socket.terminate();
+          },
         };
         const { schema } = preparer.supergraph;
         return { schema, document: routed.document, operationName: payload.operationName, contextValue: forwarding };
       },
       subscribe: (args: ExecutionArgs) => {
-        const { plugins, payload, connections, reqId } = args.contextValue as Forwarding;
+        const { plugins, payload, connections, reqId, disconnectSlowClient } = args.contextValue as Forwarding;
         const replica = plugins.map((name) => registry.get(name)).find((state) => state?.status === 'up')?.pick();
         // One result, then complete: the same answer as when the plugin goes away mid-subscription.
         if (!replica) return { errors: [pluginUnavailableError(plugins[0] ?? 'unknown')] } as unknown as ExecutionResult;
-        return relayPluginResults(connections.clientFor(replica), payload, replica, logger.child({ reqId })) as AsyncIterableIterator<ExecutionResult>;
+        const slow = { maxQueuedBytes: deps.maxBufferedBytes, onSlowClient: disconnectSlowClient };
+        return relayPluginResults(connections.clientFor(replica), payload, replica, logger.child({ reqId }), slow) as AsyncIterableIterator<ExecutionResult>;
       },
       // Results are the plugin's, formatted there; the gateway relays them as they are.
       onNext: (_ctx, _id, _payload, _args, result) => result as FormattedExecutionResult,
@@ -109,12 +122,57 @@ export function createSubscriptionServer(deps: SubscriptionServerDeps): Subscrip
 
   return {
     handleUpgrade(req, socket, head) {
-      webSocketServer.handleUpgrade(req, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, req));
+      const client = clientAddress(req);
+      const held = connectionsByClient.get(client) ?? 0;
+      if (held >= deps.maxConnectionsPerClient) {
+        logger.warn({ reqId: requestIdOf(req), client, held }, 'websocket refused: the client holds too many connections');
+        const body = JSON.stringify({
+          error: `A client may hold at most ${deps.maxConnectionsPerClient} websocket connections at once`,
+          code: 'FORBIDDEN',
+        });
+        socket.end(
+          `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+            `X-Request-Id: ${requestIdOf(req)}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        return;
+      }
+      connectionsByClient.set(client, held + 1);
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
+        const left = (connectionsByClient.get(client) ?? 1) - 1;
+        if (left <= 0) connectionsByClient.delete(client);
+        else connectionsByClient.set(client, left);
+      };
+      socket.once('close', release);
+      webSocketServer.handleUpgrade(req, socket, head, (webSocket) => {
+        webSocket.once('close', release);
+        disconnectWhenNotReading(webSocket, deps.maxBufferedBytes, () =>
+          logger.warn({ reqId: requestIdOf(req), client }, 'websocket client disconnected: it stopped reading its data'),
+        );
+        webSocketServer.emit('connection', webSocket, req);
+      });
     },
     async stop() {
       await graphqlWs.dispose();
       await Promise.all([...open].map((connections) => connections.close()));
       open.clear();
     },
+  };
+}
+
+/**
+ * Ends a socket whose unsent data passes `maxBufferedBytes` after a send: a client that stopped reading would
+ * otherwise keep every event it is sent in the gateway's memory.
+ */
+function disconnectWhenNotReading(webSocket: WebSocket, maxBufferedBytes: number, onDisconnect: () => void): void {
+  const send = webSocket.send.bind(webSocket) as (...args: unknown[]) => void;
+  (webSocket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
+    send(...args);
+    if (webSocket.bufferedAmount > maxBufferedBytes && webSocket.readyState === webSocket.OPEN) {
+      onDisconnect();
+      webSocket.terminate();
+    }
   };
 }

@@ -9,6 +9,11 @@ export const errorCodes = [
   'FORBIDDEN',
   'PLUGIN_UNAVAILABLE',
   'INTERNAL',
+  // A request past one of the limits every GraphQL door applies (ARCHITECTURE.md "Gateway", trust boundary):
+  'QUERY_TOO_COMPLEX', // depth, aliases, fields, tokens or list cost: refused before anything runs
+  'PAYLOAD_TOO_LARGE', // the request body
+  'DEADLINE_EXCEEDED', // the per-request execution deadline passed; fields not resolved by then are errors
+  'RESPONSE_TOO_LARGE', // the answer would pass the response-size ceiling
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -20,6 +25,10 @@ export const httpStatusByCode: Readonly<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   PLUGIN_UNAVAILABLE: 503,
   INTERNAL: 500,
+  QUERY_TOO_COMPLEX: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  DEADLINE_EXCEEDED: 503,
+  RESPONSE_TOO_LARGE: 500,
 };
 
 export function pluginUnavailableMessage(pluginName: string): string {
