@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Document } from 'mongodb';
+import { type Document, Double } from 'mongodb';
 import { Schema } from 'mongoose';
 import { hasCode, useDriver } from '../test-support/driver-fixture.js';
 import { useMongoose } from '../test-support/mongoose-fixture.js';
@@ -101,6 +101,14 @@ describe('collection validators', () => {
     await assert.rejects(fx.db.createCollection('bad5', { validator: { a: 1 }, validationAction: 'shout' as never }), hasCode(2));
     const names = (await fx.db.listCollections().toArray()).map((entry) => entry.name);
     assert.ok(!names.some((name) => name.startsWith('bad')), 'no collection was created');
+  });
+
+  it('$jsonSchema bsonType tells a double from an int, as stored', async () => {
+    const c = await fx.db.createCollection('prices', { validator: { $jsonSchema: { properties: { price: { bsonType: 'double' } } } } });
+    await c.insertOne({ price: new Double(5) });
+    await c.insertOne({ price: 5.5 });
+    await assert.rejects(c.insertOne({ price: 5 }), failedValidation);
+    assert.equal(await c.countDocuments({ $jsonSchema: { properties: { price: { bsonType: 'int' } } } }), 0);
   });
 
   it('$jsonSchema also works as a query operator', async () => {

@@ -1,6 +1,7 @@
 import { MongoCommandError, ErrorCodes, notImplemented } from '../errors.js';
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
+import { numericView, originalOf } from './numeric-view.js';
 import { isPlainObject } from './path-values.js';
 import { guardRegex } from './regex-guard.js';
 
@@ -209,8 +210,12 @@ export function compileSchema(schema: Schema): Check {
   return (v) => checks.every((check) => check(v));
 }
 
-/** mingo's `jsonSchemaValidator` option: the top level of `$jsonSchema` describes the whole document. */
+/**
+ * mingo's `jsonSchemaValidator` option: the top level of `$jsonSchema` describes the whole document,
+ * read as stored (the matcher hands over a numeric view, which cannot tell `bsonType` double from int).
+ */
 export function jsonSchemaValidator(schema: unknown): (doc: unknown) => boolean {
   if (!isPlainObject(schema)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', '$jsonSchema must be an object');
-  return compileSchema(schema);
+  const check = compileSchema(numericView(schema));
+  return (doc) => check(originalOf(doc));
 }
