@@ -13,6 +13,8 @@ export type {
 } from './config/index.js';
 export * from './components/mantine.js';
 export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams, NavLink as RouterNavLink } from './components/router.js';
+export * from './components/icons.js';
+export { usePageTitle } from './components/use-page-title.js';
 export { DateInput } from './components/DateInput.js';
 export { ConfirmModal } from './components/ConfirmModal.js';
 export { useConfirmation } from './components/use-confirmation.js';

@@ -9,6 +9,7 @@ export {
   AppShell,
   Badge,
   Box,
+  Burger,
   Button,
   Card,
   Center,
@@ -22,8 +23,10 @@ export {
   Modal,
   NativeSelect,
   NavLink,
+  Pagination,
   Paper,
   PasswordInput,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -35,7 +38,12 @@ export {
   TextInput,
   ThemeIcon,
   Title,
+  UnstyledButton,
+  VisuallyHidden,
   createTheme,
+  localStorageColorSchemeManager,
+  useComputedColorScheme,
+  useMantineColorScheme,
 } from '@mantine/core';
-export type { MantineThemeOverride } from '@mantine/core';
-export { useDisclosure } from '@mantine/hooks';
+export type { MantineColorScheme, MantineThemeOverride } from '@mantine/core';
+export { useDebouncedValue, useDisclosure } from '@mantine/hooks';
