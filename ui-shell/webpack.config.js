@@ -37,7 +37,7 @@ export default (_env, argv) => {
         // Remotes are built with externalRuntime: they use this runtime instead of shipping one each.
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
-      new HtmlWebpackPlugin({ template: './src/app/index.html' }),
+      new HtmlWebpackPlugin({ template: './src/app/index.html', favicon: './src/app/favicon.svg' }),
       ...(production ? [new PreloadStartupChunks(['@mantine/dates'])] : []),
       ...(production ? [new CompileHints()] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: `${name}.css`, chunkFilename: `${name}.css` })] : []),

@@ -1,6 +1,15 @@
 import type { ApolloClient } from '@apollo/client';
 import { useMemo } from 'react';
-import { BrowserRouter, IntegrationComponentsContext, LatticeProvider, MantineProvider, Navigate, Route, Routes } from '@lattice/ui-sdk';
+import {
+  BrowserRouter,
+  IntegrationComponentsContext,
+  LatticeProvider,
+  MantineProvider,
+  Navigate,
+  Route,
+  Routes,
+  localStorageColorSchemeManager,
+} from '@lattice/ui-sdk';
 import { RedirectOnUnauthenticated } from './auth/RedirectOnUnauthenticated.js';
 import { RequireAuth } from './auth/RequireAuth.js';
 import { ShellLayout } from './layout/ShellLayout.js';
@@ -13,12 +22,15 @@ import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
 import { integrationComponents } from './plugins/integration-components.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
-import { theme } from './theme.js';
+import { colorSchemeStorageKey, theme } from './theme.js';
+
+// Follows the system until the user picks light or dark; index.html applies the same choice before the first paint.
+const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
 
 export function App({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
   const components = useMemo(() => integrationComponents(plugins.plugins), [plugins]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <LatticeProvider client={client}>
         <PluginsProvider value={plugins}>
           <IntegrationComponentsContext.Provider value={components}>

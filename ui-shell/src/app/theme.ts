@@ -5,3 +5,6 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
+
+/** Where the chosen colour scheme (light, dark or auto) is kept; index.html reads the same key. */
+export const colorSchemeStorageKey = 'lattice-color-scheme';

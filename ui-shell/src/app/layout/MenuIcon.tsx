@@ -1,10 +1,7 @@
-import { ThemeIcon } from '@lattice/ui-sdk';
+import { menuIcon } from '@lattice/ui-sdk';
 
-// Menus name their icon with a word; a letter badge keeps the shell free of an icon font.
-export function MenuIcon({ name }: { name: string }) {
-  return (
-    <ThemeIcon variant="light" size="sm" aria-hidden>
-      {name.charAt(0).toUpperCase()}
-    </ThemeIcon>
-  );
+/** A menu's Tabler icon by the name its plugin gave (a neutral one for a name Lattice does not know). */
+export function MenuIcon({ name }: { name: string | undefined }) {
+  const Icon = menuIcon(name);
+  return <Icon size={20} stroke={1.6} aria-hidden />;
 }

@@ -1,20 +1,45 @@
+import { useEffect } from 'react';
+import { AppShell, Burger, Group, Outlet, Title, useDisclosure, useLocation } from '@lattice/ui-sdk';
+import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
 import { UserMenu } from './UserMenu.js';
-import { AppShell, Group, Outlet, Title } from '@lattice/ui-sdk';
 
+/**
+ * Header, navigation and page. Below Mantine's `sm` breakpoint (48em) the navigation is a panel that the
+ * header's menu button opens and closes; following a link closes it.
+ */
 export function ShellLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname, search } = useLocation();
+  useEffect(close, [pathname, search, close]);
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'xs' }} padding="lg">
+    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
-        <Group h="100%" px="lg" justify="space-between">
-          <Title order={3} c="indigo.7">
-            Lattice
-          </Title>
+        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls="lattice-navigation"
+            />
+            <Title order={3} c="indigo.6">
+              Lattice
+            </Title>
+          </Group>
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <SideNavigation />
+      <AppShell.Navbar p="sm" aria-label="Main navigation" id="lattice-navigation" component="nav">
+        <AppShell.Section grow>
+          <SideNavigation />
+        </AppShell.Section>
+        <AppShell.Section pt="sm">
+          <ColorSchemeControl />
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -1,14 +1,23 @@
+import { useQuery } from '@apollo/client/react';
+import { NavLink, RouterNavLink as RouterLink, Stack, Text, useLocation } from '@lattice/ui-sdk';
+import { currentUserQuery } from '../auth/current-user-query.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { MenuIcon } from './MenuIcon.js';
-import { NavLink, RouterNavLink as RouterLink, Stack, Text, useLocation } from '@lattice/ui-sdk';
 
 /** Home, every plugin's `mainNavigation` menu from /plugins.json, then Settings. */
 export function SideNavigation() {
   const { plugins, error } = usePlugins();
   const { pathname } = useLocation();
+  const { data } = useQuery(currentUserQuery, { fetchPolicy: 'cache-only' });
+  const user = data?.currentUser;
   const entries = plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'mainNavigation'));
   return (
     <Stack gap={2}>
+      {user && (
+        <Text size="sm" c="dimmed" hiddenFrom="sm" truncate px="xs" pb="xs">
+          {user.name || user.email}
+        </Text>
+      )}
       <NavLink component={RouterLink} to="/" label="Home" active={pathname === '/'} leftSection={<MenuIcon name="home" />} />
       {entries.map((menu) => (
         <NavLink
@@ -17,7 +26,7 @@ export function SideNavigation() {
           to={menu.url}
           label={menu.text}
           active={pathname.startsWith(menu.url.replace(/\/$/, ''))}
-          leftSection={<MenuIcon name={menu.icon ?? menu.text} />}
+          leftSection={<MenuIcon name={menu.icon} />}
         />
       ))}
       <NavLink

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, Text, useLatticeClient, useNavigate } from '@lattice/ui-sdk';
+import { Button, Group, IconLogout, Text, useLatticeClient, useNavigate } from '@lattice/ui-sdk';
 import { currentUserQuery, logoutMutation } from '../auth/current-user-query.js';
 
 export function UserMenu() {
@@ -10,13 +10,15 @@ export function UserMenu() {
   const user = data?.currentUser;
   if (!user) return null;
   return (
-    <Group gap="sm">
-      <Text size="sm" c="dimmed">
+    <Group gap="xs" wrap="nowrap">
+      {/* On a phone the name would crowd the header; the navigation shows who is logged in there. */}
+      <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={220}>
         {user.name || user.email}
       </Text>
       <Button
         variant="subtle"
         size="xs"
+        leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
         loading={loading}
         onClick={async () => {
           await logout().catch(() => undefined);

@@ -1,7 +1,8 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, usePageTitle } from '@lattice/ui-sdk';
 
 export function HomePage() {
+  usePageTitle('Home');
   const { plugins } = usePlugins();
   const entries = plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'mainNavigation'));
   return (

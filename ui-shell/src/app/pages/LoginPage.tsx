@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, graphQLErrorMessage, useLatticeClient, useNavigate, useSearchParams } from '@lattice/ui-sdk';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, graphQLErrorMessage, useLatticeClient, useNavigate, useSearchParams, usePageTitle } from '@lattice/ui-sdk';
 import { currentUserQuery, loginMutation } from '../auth/current-user-query.js';
 import { safeNextPath } from '../auth/login-path.js';
 
 export function LoginPage() {
+  usePageTitle('Log in');
   const navigate = useNavigate();
   const client = useLatticeClient();
   const [searchParams] = useSearchParams();
@@ -27,8 +28,8 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" bg="gray.0">
-      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" w={380}>
+    <Center mih="100vh" p="sm">
+      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={380}>
         <Stack>
           <Title order={2}>Log in to Lattice</Title>
           {failure && (

@@ -1,6 +1,7 @@
-import { Anchor, Link, Stack, Text, Title } from '@lattice/ui-sdk';
+import { Anchor, Link, Stack, Text, Title, usePageTitle } from '@lattice/ui-sdk';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <Stack>
       <Title order={2}>Page not found</Title>

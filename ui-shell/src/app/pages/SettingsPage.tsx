@@ -1,8 +1,9 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, usePageTitle } from '@lattice/ui-sdk';
 
 /** One card per `settings` menu of the enabled plugins. */
 export function SettingsPage() {
+  usePageTitle('Settings');
   const { plugins } = usePlugins();
   const entries = plugins.flatMap((plugin) =>
     plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: plugin.name, menu })),

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { RemoteBoundary, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { RemoteBoundary, usePageTitle, useLocation, type PluginManifestEntry } from '@lattice/ui-sdk';
 import { PageLoader } from '../layout/PageLoader.js';
 import { PluginUnavailable } from './PluginUnavailable.js';
 import { loadedPluginRoutes, pluginRoutesForPage } from './remote-registry.js';
-import { pluginLabel } from './plugin-route-paths.js';
+import { pluginLabel, pluginPageTitle } from './plugin-route-paths.js';
 
 interface Loaded {
   key: string;
@@ -18,6 +18,8 @@ interface Loaded {
  */
 export function RemotePage({ plugin }: { plugin: PluginManifestEntry }) {
   const [attempt, setAttempt] = useState(0);
+  const { pathname } = useLocation();
+  usePageTitle(pluginPageTitle(plugin, pathname));
   const key = `${plugin.name}:${attempt}`;
   // Loaded already (the opened page's plugin starts loading before React renders): no loader in between.
   const [loaded, setLoaded] = useState<Loaded | null>(() => {

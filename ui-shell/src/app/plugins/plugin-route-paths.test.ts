@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PluginManifestEntry } from '@lattice/ui-sdk';
-import { pluginLabel, pluginRoutePaths } from './plugin-route-paths.js';
+import { pluginLabel, pluginPageTitle, pluginRoutePaths } from './plugin-route-paths.js';
 
 const plugin = (menus: PluginManifestEntry['menus']): PluginManifestEntry => ({
   name: 'documents',
@@ -26,4 +26,15 @@ test('a menu at the root claims nothing, and the label falls back to the plugin 
   const settingsOnly = plugin([{ text: 'Root', url: '/', location: 'settings' }]);
   assert.deepEqual(pluginRoutePaths(settingsOnly), []);
   assert.equal(pluginLabel(settingsOnly), 'documents');
+});
+
+test("a plugin page's title is its closest menu's text", () => {
+  const inbox = plugin([
+    { text: 'Inbox', url: '/inbox/', location: 'mainNavigation' },
+    { text: 'Integrations', url: '/inbox/integrations', location: 'settings' },
+  ]);
+  assert.equal(pluginPageTitle(inbox, '/inbox/'), 'Inbox');
+  assert.equal(pluginPageTitle(inbox, '/inbox/conversations/1'), 'Inbox');
+  assert.equal(pluginPageTitle(inbox, '/inbox/integrations'), 'Integrations');
+  assert.equal(pluginPageTitle(inbox, '/inbox/integrations-old'), 'Inbox');
 });

@@ -14,3 +14,12 @@ export function pluginRoutePaths(plugin: PluginManifestEntry): string[] {
 export function pluginLabel(plugin: PluginManifestEntry): string {
   return plugin.menus.find((menu) => menu.location === 'mainNavigation')?.text ?? plugin.name;
 }
+
+/** The title of a plugin's page: the menu whose URL is the longest prefix of the path, else the plugin's label. */
+export function pluginPageTitle(plugin: PluginManifestEntry, pathname: string): string {
+  const trimmed = (url: string) => url.replace(/\/+$/, '');
+  const path = trimmed(pathname);
+  const matches = plugin.menus.filter((menu) => path === trimmed(menu.url) || path.startsWith(`${trimmed(menu.url)}/`));
+  const best = matches.sort((a, b) => trimmed(b.url).length - trimmed(a.url).length)[0];
+  return best?.text ?? pluginLabel(plugin);
+}
