@@ -1,79 +1,125 @@
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, Badge, Group, Skeleton, Switch, Table, Text, graphQLErrorMessage } from '@lattice/ui-sdk';
+import {
+  ActionIcon,
+  Badge,
+  ConfirmModal,
+  Group,
+  IconPencil,
+  IconTrash,
+  Skeleton,
+  Switch,
+  Table,
+  Text,
+  VisuallyHidden,
+  graphQLErrorMessage,
+  useConfirmation,
+} from '@lattice/ui-sdk';
 import { editDocumentMutation, refetchPage, removeDocumentMutation } from '../graphql/document-mutations.js';
-import type { DocumentRow } from '../graphql/documents-page-query.js';
+import type { DocumentRow, SortDirection, SortField } from '../graphql/documents-page-query.js';
 import { displayDate } from '../document-form-values.js';
+import { SortableHeader } from './SortableHeader.js';
 
 interface DocumentTableProps {
   /** null while the first load is running. */
   documents: DocumentRow[] | null;
+  /** A type or a search narrows the list: the empty state says so. */
   filtered: boolean;
+  sortField: SortField | null;
+  sortDirection: SortDirection | null;
+  onSort: (field: SortField) => void;
   onEdit: (document: DocumentRow) => void;
   onError: (message: string) => void;
 }
 
-export function DocumentTable({ documents, filtered, onEdit, onError }: DocumentTableProps) {
-  const [edit] = useMutation(editDocumentMutation, refetchPage);
-  const [remove] = useMutation(removeDocumentMutation, refetchPage);
+export function DocumentTable({ documents, filtered, sortField, sortDirection, onSort, onEdit, onError }: DocumentTableProps) {
+  // The toggle takes the server's answer into the cached row (by _id): the list is not asked for again.
+  const [edit] = useMutation(editDocumentMutation);
+  const [remove, removing] = useMutation(removeDocumentMutation, refetchPage);
+  const removal = useConfirmation((document: DocumentRow) => remove({ variables: { _id: document._id } }));
   const report = (error: unknown) => onError(graphQLErrorMessage(error));
 
   if (documents && documents.length === 0) {
     return (
       <Text c="dimmed" py="xl" ta="center" data-testid="documents-empty">
-        {filtered ? 'No documents of this type yet.' : 'No documents yet. Add the first one.'}
+        {filtered ? 'No documents match.' : 'No documents yet. Add the first one.'}
       </Text>
     );
   }
+  const sorting = { sortField, sortDirection, onSort };
   return (
-    <Table striped highlightOnHover verticalSpacing="sm" aria-label="Documents" aria-busy={!documents}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Type</Table.Th>
-          <Table.Th>Expires</Table.Th>
-          <Table.Th>Checked</Table.Th>
-          <Table.Th aria-label="Actions" />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {!documents &&
-          [0, 1, 2].map((row) => (
-            <Table.Tr key={row}>
-              <Table.Td colSpan={5}>
-                <Skeleton height={20} />
-              </Table.Td>
+    <>
+      {/* On a narrow screen the table scrolls sideways inside its card instead of widening the page. */}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Documents" aria-busy={!documents}>
+          <Table.Thead>
+            <Table.Tr>
+              <SortableHeader field="name" label="Name" {...sorting} />
+              <Table.Th>Type</Table.Th>
+              <SortableHeader field="expiryDate" label="Expires" {...sorting} />
+              <SortableHeader field="checked" label="Checked" {...sorting} />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        {documents?.map((document) => (
-          <Table.Tr key={document._id} data-testid="document-row">
-            <Table.Td fw={500}>{document.name || 'Untitled'}</Table.Td>
-            <Table.Td>{document.currentType ? <Badge variant="outline">{document.currentType.name}</Badge> : <Text c="dimmed">—</Text>}</Table.Td>
-            <Table.Td>{displayDate(document.expiryDate)}</Table.Td>
-            <Table.Td>
-              <Switch
-                aria-label={`Checked: ${document.name ?? document._id}`}
-                checked={Boolean(document.checked)}
-                onChange={(event) => edit({ variables: { _id: document._id, checked: event.currentTarget.checked } }).catch(report)}
-              />
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Edit ${document.name ?? ''}`} onClick={() => onEdit(document)}>
-                  ✎
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${document.name ?? ''}`}
-                  onClick={() => remove({ variables: { _id: document._id } }).catch(report)}
-                >
-                  ✕
-                </ActionIcon>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {!documents &&
+              [0, 1, 2].map((row) => (
+                <Table.Tr key={row}>
+                  <Table.Td colSpan={5}>
+                    <Skeleton height={20} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {documents?.map((document) => (
+              <Table.Tr key={document._id} data-testid="document-row">
+                <Table.Td fw={500}>{document.name || 'Untitled'}</Table.Td>
+                <Table.Td>
+                  {document.currentType ? <Badge variant="outline">{document.currentType.name}</Badge> : <Text c="dimmed">—</Text>}
+                </Table.Td>
+                <Table.Td>{displayDate(document.expiryDate)}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`Checked: ${document.name ?? document._id}`}
+                    checked={Boolean(document.checked)}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      edit({
+                        variables: { _id: document._id, checked },
+                        optimisticResponse: { documentsEdit: { __typename: 'Document', _id: document._id, checked } },
+                      }).catch(report);
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={`Edit ${document.name ?? ''}`} onClick={() => onEdit(document)}>
+                      <IconPencil size={18} stroke={1.6} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${document.name ?? ''}`} onClick={() => removal.ask(document)}>
+                      <IconTrash size={18} stroke={1.6} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {removal.target && (
+        <ConfirmModal
+          title="Remove document"
+          confirmLabel="Remove"
+          busy={removing.loading}
+          failure={removal.failure ? { title: 'The document was not removed', message: removal.failure } : null}
+          onConfirm={removal.confirm}
+          onClose={removal.cancel}
+        >
+          <Text>
+            Remove <b>{removal.target.name || 'Untitled'}</b>? This cannot be undone.
+          </Text>
+        </ConfirmModal>
+      )}
+    </>
   );
 }

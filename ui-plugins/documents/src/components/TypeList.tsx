@@ -1,55 +1,66 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, Button, Group, NavLink, RouterNavLink, Skeleton, Stack, Text, graphQLErrorMessage, useNavigate } from '@lattice/ui-sdk';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  Link,
+  NavLink,
+  Skeleton,
+  Stack,
+  Text,
+  useConfirmation,
+  useNavigate,
+} from '@lattice/ui-sdk';
 import { refetchPage, removeTypeMutation } from '../graphql/document-mutations.js';
 import type { DocumentType } from '../graphql/documents-page-query.js';
+import { RemoveTypeModal } from './RemoveTypeModal.js';
 import { TypeFormModal } from './TypeFormModal.js';
 
 interface TypeListProps {
   types: DocumentType[];
   activeTypeId: string | null;
   loading: boolean;
-  onError: (message: string) => void;
 }
 
 /** The filter: each type is a link to `?type=<id>`; the URL is the state. */
-export function TypeList({ types, activeTypeId, loading, onError }: TypeListProps) {
+export function TypeList({ types, activeTypeId, loading }: TypeListProps) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ type: DocumentType | null } | null>(null);
-  const [remove] = useMutation(removeTypeMutation, refetchPage);
-
-  async function removeType(type: DocumentType) {
-    try {
-      await remove({ variables: { _id: type._id } });
-      if (activeTypeId === type._id) navigate('/documents/');
-    } catch (error) {
-      onError(graphQLErrorMessage(error));
-    }
-  }
+  const [remove, removing] = useMutation(removeTypeMutation, refetchPage);
+  const removal = useConfirmation(async (type: DocumentType) => {
+    await remove({ variables: { _id: type._id } });
+    if (activeTypeId === type._id) navigate('/documents/');
+  });
 
   return (
     <Stack gap={4} aria-label="Document types">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>Types</Text>
-        <Button size="compact-xs" variant="light" onClick={() => setEditing({ type: null })}>
+        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing({ type: null })}>
           Add type
         </Button>
       </Group>
-      <NavLink component={RouterNavLink} to="/documents/" end label="All documents" active={!activeTypeId} />
+      {/* Plain links, marked current by hand: a router NavLink would mark every one (they share the path). */}
+      <NavLink component={Link} to="/documents/" label="All documents" active={!activeTypeId} aria-current={!activeTypeId ? 'page' : undefined} />
       {loading && [0, 1].map((row) => <Skeleton key={row} height={28} />)}
       {types.map((type) => (
         <Group key={type._id} gap={2} wrap="nowrap" data-testid="type-row">
           <NavLink
-            component={RouterNavLink}
+            component={Link}
             to={`/documents/?type=${encodeURIComponent(type._id)}`}
             label={type.name ?? 'Untitled type'}
             active={activeTypeId === type._id}
+            aria-current={activeTypeId === type._id ? 'page' : undefined}
           />
-          <ActionIcon variant="subtle" size="sm" aria-label={`Rename type ${type.name ?? ''}`} onClick={() => setEditing({ type })}>
-            ✎
+          <ActionIcon variant="subtle" aria-label={`Rename type ${type.name ?? ''}`} onClick={() => setEditing({ type })}>
+            <IconPencil size={16} stroke={1.6} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="subtle" size="sm" color="red" aria-label={`Remove type ${type.name ?? ''}`} onClick={() => removeType(type)}>
-            ✕
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove type ${type.name ?? ''}`} onClick={() => removal.ask(type)}>
+            <IconTrash size={16} stroke={1.6} aria-hidden />
           </ActionIcon>
         </Group>
       ))}
@@ -59,6 +70,15 @@ export function TypeList({ types, activeTypeId, loading, onError }: TypeListProp
         </Text>
       )}
       {editing && <TypeFormModal type={editing.type} onClose={() => setEditing(null)} />}
+      {removal.target && (
+        <RemoveTypeModal
+          type={removal.target}
+          busy={removing.loading}
+          failure={removal.failure}
+          onConfirm={removal.confirm}
+          onClose={removal.cancel}
+        />
+      )}
     </Stack>
   );
 }

@@ -7,8 +7,6 @@ export interface DocumentInput {
   typeId: string | null;
 }
 
-type Result = TypedDocumentNode<Record<string, unknown>, Record<string, unknown>>;
-
 // The server declares name optional; this client requires it (SPEC.md: the sample UI declares String!).
 export const addDocumentMutation: TypedDocumentNode<Record<string, unknown>, DocumentInput> = gql`
   mutation DocumentsAdd($name: String!, $expiryDate: Date, $checked: Boolean, $typeId: String) {
@@ -18,7 +16,14 @@ export const addDocumentMutation: TypedDocumentNode<Record<string, unknown>, Doc
   }
 `;
 
-export const editDocumentMutation: TypedDocumentNode<Record<string, unknown>, Partial<DocumentInput> & { _id: string }> = gql`
+/**
+ * Returns the fields it may change: Apollo's cache keeps one object per Document `_id`, so the row on
+ * screen takes the result without the list being asked for again (the "Checked" toggle relies on it).
+ */
+export const editDocumentMutation: TypedDocumentNode<
+  { documentsEdit: { __typename: 'Document'; _id: string; checked: boolean | null; name?: string | null } | null },
+  Partial<DocumentInput> & { _id: string }
+> = gql`
   mutation DocumentsEdit($_id: String!, $name: String, $expiryDate: Date, $checked: Boolean, $typeId: String) {
     documentsEdit(_id: $_id, name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId) {
       _id
@@ -50,7 +55,7 @@ export const editTypeMutation: TypedDocumentNode<Record<string, unknown>, { _id:
   }
 `;
 
-export const removeTypeMutation: Result = gql`
+export const removeTypeMutation: TypedDocumentNode<{ documentTypesRemove: { documentsUntyped?: number } | null }, { _id: string }> = gql`
   mutation DocumentTypesRemove($_id: String!) {
     documentTypesRemove(_id: $_id)
   }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Flex, Group, Paper, Stack, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
-import { documentsPageQuery, documentsPageVariables, type DocumentRow } from '../graphql/documents-page-query.js';
+import { Alert, Badge, Button, Flex, Group, IconPlus, Pagination, Paper, Stack, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
+import { documentsPageQuery, documentsPageVariables, type DocumentRow, type SortField } from '../graphql/documents-page-query.js';
 import { takePreloaded } from '../preload-documents-page.js';
 import { DocumentFormModal } from '../components/DocumentFormModal.js';
+import { DocumentSearch } from '../components/DocumentSearch.js';
 import { DocumentTable } from '../components/DocumentTable.js';
 import { TypeList } from '../components/TypeList.js';
 
@@ -15,11 +16,14 @@ function refreshOnFilterChange(current: WatchQueryFetchPolicy, { reason }: { rea
   return reason === 'variables-changed' ? 'cache-and-network' : current;
 }
 
-/** /documents/?type=<typeId>: the URL holds the filter, so reload and back/forward keep it. */
+/**
+ * /documents/?type=<typeId>&q=<search>&sort=<field>&dir=desc&page=<n>: the URL holds the filter, the
+ * search, the order and the page, so reload and back/forward keep them.
+ */
 export function DocumentsPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const variables = documentsPageVariables(searchParams);
-  const { typeId } = variables;
+  const { typeId, searchValue, sortField, sortDirection, page, perPage } = variables;
   // Straight after a preload the result is in flight or cached: read it rather than ask again.
   // Otherwise show what is cached and refresh it.
   const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => (takePreloaded(variables) ? 'cache-first' : 'cache-and-network'));
@@ -29,22 +33,52 @@ export function DocumentsPage() {
   const shown = data ?? previousData;
   const types = shown?.documentTypes ?? [];
   const activeType = types.find((type) => type._id === typeId);
+  const filtered = Boolean(typeId || searchValue);
+  const total = shown?.documentsTotalCount;
+  const matching = shown?.matchingCount;
+  const pageCount = Math.max(1, Math.ceil((matching ?? 0) / perPage));
+
+  // Changes one part of the URL; any change but the page itself starts again from page 1.
+  function change(next: Record<string, string | null>) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value) params.set(key, value);
+          else params.delete(key);
+        }
+        if (!('page' in next)) params.delete('page');
+        return params;
+      },
+      { replace: 'q' in next },
+    );
+  }
+  const sortBy = (field: SortField) =>
+    change({ sort: field, dir: sortField === field && sortDirection === 'asc' ? 'desc' : null });
 
   return (
-    <Flex gap="lg" align="flex-start" wrap="wrap">
-      <Paper withBorder p="md" w={260}>
-        <TypeList types={types} activeTypeId={typeId} loading={!shown && loading} onError={setFailure} />
+    <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+      <Paper withBorder p="md" w={{ base: '100%', md: 260 }} style={{ flexShrink: 0 }}>
+        <TypeList types={types} activeTypeId={typeId} loading={!shown && loading} />
       </Paper>
-      <Stack flex={1} miw={420}>
-        <Group justify="space-between">
+      <Stack flex={1} miw={0} w="100%">
+        <Group justify="space-between" gap="sm">
           <Group gap="sm">
             <Title order={2}>{activeType ? (activeType.name ?? 'Untitled type') : 'All documents'}</Title>
-            <Badge variant="light" size="lg" data-testid="documents-total-count" title="Documents of every type">
-              {shown?.documentsTotalCount ?? '…'} in total
+            <Badge
+              variant="light"
+              size="lg"
+              data-testid="documents-total-count"
+              title={filtered ? 'Documents that match, of all documents' : 'Documents of every type'}
+            >
+              {filtered ? `${matching ?? '…'} of ${total ?? '…'}` : `${total ?? '…'} in total`}
             </Badge>
           </Group>
-          <Button onClick={() => setEditing({ document: null })}>Add document</Button>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ document: null })}>
+            Add document
+          </Button>
         </Group>
+        <DocumentSearch value={searchValue ?? ''} onSearch={(value) => change({ q: value || null })} />
         {error && !shown && (
           <Alert color="red" title="Could not load documents" role="alert">
             {graphQLErrorMessage(error)}
@@ -55,12 +89,29 @@ export function DocumentsPage() {
             {failure}
           </Alert>
         )}
-        <DocumentTable
-          documents={shown?.documents ?? null}
-          filtered={Boolean(typeId)}
-          onEdit={(document) => setEditing({ document })}
-          onError={setFailure}
-        />
+        <Paper withBorder p={0}>
+          <DocumentTable
+            documents={shown?.documents ?? null}
+            filtered={filtered}
+            sortField={sortField}
+            sortDirection={sortDirection}
+            onSort={sortBy}
+            onEdit={(document) => setEditing({ document })}
+            onError={setFailure}
+          />
+        </Paper>
+        {pageCount > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pageCount}
+              value={Math.min(page, pageCount)}
+              onChange={(next) => change({ page: next > 1 ? String(next) : null })}
+              siblings={1}
+              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+              aria-label="Pages"
+            />
+          </Group>
+        )}
       </Stack>
       {editing && (
         <DocumentFormModal document={editing.document} types={types} defaultTypeId={typeId} onClose={() => setEditing(null)} />

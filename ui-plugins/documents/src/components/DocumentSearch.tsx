@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { IconSearch, TextInput, useDebouncedValue } from '@lattice/ui-sdk';
+
+interface DocumentSearchProps {
+  /** The search in the URL. */
+  value: string;
+  onSearch: (value: string) => void;
+}
+
+/** Searches names as the user types (after a pause); the URL keeps the search, so back/forward follow it. */
+export function DocumentSearch({ value, onSearch }: DocumentSearchProps) {
+  const [typed, setTyped] = useState(value);
+  const [settled] = useDebouncedValue(typed, 300);
+  useEffect(() => {
+    if (settled.trim() !== value) onSearch(settled.trim());
+    // Only a pause in typing searches; a URL change alone must not search again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  useEffect(() => {
+    // Back/forward (or a link) changed the search: show it.
+    setTyped((current) => (current.trim() === value ? current : value));
+  }, [value]);
+  return (
+    <TextInput
+      type="search"
+      aria-label="Search documents"
+      placeholder="Search by name"
+      leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
+      value={typed}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      w={{ base: '100%', xs: 280 }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { Group, IconChevronDown, IconChevronUp, IconSelector, Table, UnstyledButton } from '@lattice/ui-sdk';
+import type { SortDirection, SortField } from '../graphql/documents-page-query.js';
+
+interface SortableHeaderProps {
+  field: SortField;
+  label: string;
+  sortField: SortField | null;
+  sortDirection: SortDirection | null;
+  onSort: (field: SortField) => void;
+}
+
+/** A column header that sorts by its field; pressed again it turns the order round. */
+export function SortableHeader({ field, label, sortField, sortDirection, onSort }: SortableHeaderProps) {
+  const active = sortField === field;
+  const Icon = !active ? IconSelector : sortDirection === 'desc' ? IconChevronDown : IconChevronUp;
+  return (
+    <Table.Th aria-sort={active ? (sortDirection === 'desc' ? 'descending' : 'ascending') : undefined}>
+      <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label.toLowerCase()}`} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} stroke={1.8} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
