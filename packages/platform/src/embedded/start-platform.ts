@@ -76,6 +76,8 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
     const gateway = await startGateway({
       port: options.gatewayPort ?? 3300,
       host: options.host,
+      // The gateway signs its requests to the subgraphs with a key derived from it; the hosts check them.
+      platformSecret: options.authTokenSecret,
       subgraphs: [...running.values()].map((plugin) => ({ name: plugin.name, urls: [plugin.url] })),
       // Only while the host runs: a stopped plugin's routes answer PLUGIN_UNAVAILABLE, as over HTTP.
       inProcessHttp: (name) => running.get(name)?.handleHttp,

@@ -18,6 +18,19 @@ function withCode(formatted: GraphQLFormattedError, code: ErrorCode, message = f
   return { ...formatted, message, extensions: { ...extensions, code } };
 }
 
+/** Codes the platform's own limits give (validation rules, the deadline); Apollo's wrappers must not hide them. */
+const limitCodes = new Set<ErrorCode>(['QUERY_TOO_COMPLEX', 'DEADLINE_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'RESPONSE_TOO_LARGE']);
+
+/** The limit code a GraphQL error (or one it wraps) carries, if any. */
+function limitCode(error: unknown): ErrorCode | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { extensions?: { code?: unknown } }).extensions?.code;
+    if (typeof code === 'string' && limitCodes.has(code as ErrorCode)) return code as ErrorCode;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return undefined;
+}
+
 /** A Lattice error wrapped by GraphQL or Apollo on its way out, or the error itself. */
 function latticeCause(error: unknown): unknown {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
@@ -34,6 +47,8 @@ function latticeCause(error: unknown): unknown {
  */
 export function createErrorFormatter(logger: Logger, dev: boolean) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const limit = limitCode(error);
+    if (limit) return withCode(formatted, limit);
     const original = latticeCause(unwrapResolverError(error));
     if (original instanceof LatticeError) return withCode(formatted, original.code, original.message);
     if (original instanceof mongoose.Error.ValidationError || original instanceof mongoose.Error.CastError) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { createInProcessBroker } from '@lattice/broker';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import { definePlugin, type PluginRequestContext } from '@lattice/plugin-sdk';
 import { startTestDatabase, type TestDatabase } from '../test-kit/test-database.js';
 import { createLogger } from './create-logger.js';
@@ -26,11 +27,15 @@ function capturedLogger() {
   return { logger: createLogger('lifecycle-test', 'info', destination), lines };
 }
 
+// Only the gateway may call a subgraph: these requests carry its signature (every host here uses 'x' × 32).
+const gateway = createSubgraphSigner(subgraphSigningKey('x'.repeat(32)));
+
 function post(plugin: RunningPlugin, query: string, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ query });
   return fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...headers },
-    body: JSON.stringify({ query }),
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...gateway.headers('POST', body), ...headers },
+    body,
   });
 }
 

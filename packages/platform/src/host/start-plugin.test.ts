@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker } from '@lattice/broker';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import { integrationsAnnounceKindQueue } from '@lattice/contracts';
 import { definePlugin, NotFoundError, type PluginDefinition } from '@lattice/plugin-sdk';
 import { startTestDatabase } from '../test-kit/test-database.js';
@@ -55,17 +56,22 @@ const samplePlugin = definePlugin({
   },
 });
 
+const authTokenSecret = 'test-secret-of-enough-length-0123456789';
+// Only the gateway may call a subgraph: these requests carry its signature, as the gateway's would.
+const gateway = createSubgraphSigner(subgraphSigningKey(authTokenSecret));
+
 async function post(plugin: RunningPlugin, query: string) {
+  const body = JSON.stringify({ query });
   const response = await fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
+    headers: { 'content-type': 'application/json', ...gateway.headers('POST', body) },
+    body,
   });
   return (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string; extensions: Record<string, unknown> }> };
 }
 
 function start(definition: PluginDefinition) {
-  return startPlugin(definition, { mongoUrl, broker, logger, authTokenSecret: 'test-secret-of-enough-length-0123456789' });
+  return startPlugin(definition, { mongoUrl, broker, logger, authTokenSecret });
 }
 
 describe('startPlugin', () => {

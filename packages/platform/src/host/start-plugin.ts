@@ -1,10 +1,12 @@
-import { createServer, type RequestListener } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MessageBroker } from '@lattice/broker';
+import { GRAPHQL_LIMITS, operationLimitsRule, subgraphSigningKey, type GraphqlLimits } from '@lattice/gateway';
 import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
@@ -13,7 +15,9 @@ import { readRequestSession, readRequestUser } from '../auth/read-request-user.j
 import { requireAuthentication } from '../auth/require-authentication.js';
 import { type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices, validatePluginDefinition } from '@lattice/plugin-sdk';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
+import { executionDeadline } from '../graphql/execution-deadline.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
+import { gatewayOnlyUpgrades, graphqlDoor } from './graphql-door.js';
 import { announceIntegrationKind } from './announce-integration-kind.js';
 import { connectDatabase } from './connect-database.js';
 import { createLogger } from './create-logger.js';
@@ -23,8 +27,8 @@ import { serveSubscriptions } from './serve-subscriptions.js';
 import { requestIdHeader, requestIdOf, runWithRequestId } from './request-scope.js';
 import { expressRequestAndResponse } from './upgrade-request.js';
 
-export const requestBodyLimit = '50mb';
-const requestBodyLimitBytes = 50 * 1024 * 1024;
+/** What one GraphQL request (or websocket message) may carry: the gateway's limit, the same at every door. */
+const requestBodyLimitBytes = GRAPHQL_LIMITS.maxBodyBytes;
 
 export interface StartPluginOptions {
   mongoUrl: string;
@@ -32,7 +36,10 @@ export interface StartPluginOptions {
   dbName?: string;
   broker: MessageBroker;
   pubsub?: PubSubEngine;
-  /** `jwt_token_secret`: every subgraph verifies login tokens with it. */
+  /**
+   * `jwt_token_secret`: every subgraph verifies login tokens with it, and only `/graphql` requests signed with a
+   * key derived from it (by the gateway: `startGateway`'s `platformSecret`) are let in.
+   */
   authTokenSecret: string;
   /** The plugin's configs.json `extra_env`, laid over the process's environment. */
   extraEnv?: Readonly<Record<string, string>>;
@@ -49,6 +56,8 @@ export interface StartPluginOptions {
    * sends new ones to another host first. 0 (the default) when no gateway elsewhere routes to this one.
    */
   drainDelayMs?: number;
+  /** The execution deadline and the response ceiling, when not the gateway's (`GRAPHQL_LIMITS`); tests shorten them. */
+  limits?: Partial<Pick<GraphqlLimits, 'deadlineMs' | 'maxResponseBytes'>>;
 }
 
 export interface RunningPlugin {
@@ -114,10 +123,14 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       stopOnTerminationSignals: false,
       // Inline traces serve Apollo's hosted studio, which Lattice does not use.
       introspection: dev,
+      // The gateway's limits again: a request that reached this door is held to the same numbers.
+      validationRules: [operationLimitsRule(GRAPHQL_LIMITS)],
+      parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
       plugins: [
         ApolloServerPluginDrainHttpServer({ httpServer }),
         ApolloServerPluginInlineTraceDisabled(),
         requireAuthentication(publicFields),
+        executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs),
       ],
     });
     await apollo.start();
@@ -143,15 +156,19 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     };
     app.get('/health/ready', ready);
     app.get('/health', ready);
+    const signingKey = subgraphSigningKey(options.authTokenSecret);
     app.use(
       '/graphql',
-      express.json({ limit: requestBodyLimit }),
+      ...graphqlDoor(signingKey, debug, options.limits?.maxResponseBytes),
       expressMiddleware(apollo, {
         context: ({ req, res }) => requestContext(req, res),
       }),
     );
+    // Subscriptions see only the upgrades the gateway signed (serveSubscriptions only listens for 'upgrade' on it).
+    const signedUpgrades = new EventEmitter();
+    httpServer.on('upgrade', gatewayOnlyUpgrades(signingKey, debug, (...upgrade) => signedUpgrades.emit('upgrade', ...upgrade)));
     const subscriptions = serveSubscriptions({
-      httpServer,
+      httpServer: signedUpgrades as unknown as Server,
       path: '/graphql',
       schema,
       context: async (request) => {

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createInProcessBroker } from '@lattice/broker';
+import { createSubgraphSigner, subgraphSigningKey, SUBGRAPH_SIGNATURE_HEADER } from '@lattice/gateway';
+import { definePlugin } from '@lattice/plugin-sdk';
+import WebSocket from 'ws';
+import { startTestDatabase, type TestDatabase } from '../test-kit/test-database.js';
+import { createLogger } from './create-logger.js';
+import { startPlugin, type RunningPlugin } from './start-plugin.js';
+
+const authTokenSecret = 'door-test-secret-of-enough-length-0123456789';
+const gateway = createSubgraphSigner(subgraphSigningKey(authTokenSecret));
+const impostor = createSubgraphSigner(subgraphSigningKey('another-secret-of-enough-length-0123456789'));
+
+const doorPlugin = definePlugin({
+  name: 'door',
+  publicOperations: ['items', 'ping', 'big'],
+  graphql: () => ({
+    typeDefs: `
+      extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
+      type Item { id: Int, slow: Int, child: Item, children: [Item] }
+      type Query { items(count: Int!): [Item], ping: String, big(kb: Int!): String }
+    `,
+    resolvers: {
+      Query: {
+        items: (_: unknown, { count }: { count: number }) => Array.from({ length: count }, (_, id) => ({ id })),
+        ping: () => 'pong',
+        big: (_: unknown, { kb }: { kb: number }) => 'x'.repeat(kb * 1024),
+      },
+      Item: {
+        slow: async ({ id }: { id: number }) => {
+          await delay(20);
+          return id;
+        },
+        // Each level waits 150 ms before the next can start: a chain of levels runs one after another.
+        child: async ({ id }: { id: number }) => {
+          await delay(150);
+          return { id: id + 1 };
+        },
+        children: () => [],
+      },
+    },
+  }),
+});
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+}
+
+/** POSTs `body` (string, or a size of filler to stream) to the host's /graphql and times the answer. */
+function post(plugin: RunningPlugin, body: string | number, headers: Record<string, string> = {}): Promise<Answer> {
+  const started = performance.now();
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body;
+  return new Promise((resolve, reject) => {
+    const req = request(`${plugin.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(length), ...headers },
+    });
+    req.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const ms = performance.now() - started;
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, ms, body: text ? (JSON.parse(text) as Answer['body']) : {} });
+        req.destroy();
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // The host may close its side while a refused body is still being written: the answer came first.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    if (typeof body === 'string') req.end(body);
+    else {
+      // Writes the body in 64 KB chunks as the socket takes them, as a client uploading 11 MB would.
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      let sent = 0;
+      const pump = () => {
+        while (sent < length) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    }
+  });
+}
+
+function signedPost(plugin: RunningPlugin, query: string) {
+  const body = JSON.stringify({ query });
+  return post(plugin, body, gateway.headers('POST', body));
+}
+
+describe("a plugin host's /graphql door", () => {
+  let database: TestDatabase;
+  let plugin: RunningPlugin;
+
+  before(async () => {
+    database = await startTestDatabase();
+    plugin = await startPlugin(doorPlugin, {
+      mongoUrl: database.url,
+      broker: createInProcessBroker(),
+      logger: createLogger('door-test', 'silent'),
+      authTokenSecret,
+      limits: { deadlineMs: 300, maxResponseBytes: 256 * 1024 },
+    });
+  });
+  after(async () => {
+    await plugin.stop();
+    await database.stop();
+  });
+
+  it('lets in only requests the gateway signed: none, a forged, a stale or another body’s signature get 403 FORBIDDEN', async () => {
+    const body = JSON.stringify({ query: '{ ping }' });
+    const stale = createSubgraphSigner(subgraphSigningKey(authTokenSecret), () => Date.now() - 5 * 60_000);
+    const cases: Array<[string, Record<string, string>]> = [
+      ['none', {}],
+      ['garbage', { [SUBGRAPH_SIGNATURE_HEADER]: 'v1.1.2.3' }],
+      ['another key', impostor.headers('POST', body)],
+      ['stale', stale.headers('POST', body)],
+      ['another body', gateway.headers('POST', JSON.stringify({ query: '{ __typename }' }))],
+      ['as a GET', gateway.headers('GET')],
+    ];
+    for (const [what, headers] of cases) {
+      const answer = await post(plugin, body, headers);
+      assert.equal(answer.status, 403, what);
+      assert.equal(answer.body.errors?.[0]?.extensions?.code, 'FORBIDDEN', what);
+      assert.match(answer.body.errors?.[0]?.message ?? '', /Only the Lattice gateway may call/, what);
+    }
+    const signed = await signedPost(plugin, '{ ping }');
+    assert.deepEqual([signed.status, signed.body.data], [200, { ping: 'pong' }]);
+  });
+
+  it('refuses an unsigned 11 MB body before reading it, in well under 50 ms, while signed requests keep being answered', async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await post(plugin, 11 * 1024 * 1024);
+      assert.equal(answer.status, 403);
+      assert.equal(answer.body.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+      times.push(answer.ms);
+    }
+    times.sort((a, b) => a - b);
+    // The median: one slow run on a shared machine is not the door reading the body.
+    assert.ok(times[2]! < 50, `unsigned 11 MB bodies were refused in ${times.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    const signedLarge = await post(plugin, 11 * 1024 * 1024, gateway.headers('POST', 'anything'));
+    assert.equal(signedLarge.status, 413);
+    assert.equal(signedLarge.body.errors?.[0]?.extensions?.code, 'PAYLOAD_TOO_LARGE');
+    assert.equal((await signedPost(plugin, '{ ping }')).status, 200);
+  });
+
+  it('refuses a websocket upgrade the gateway did not sign with 403, and takes a signed one', async () => {
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(`${plugin.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_req, response) => {
+          resolve(response.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.once('error', reject);
+      });
+    assert.equal(await status({}), 403);
+    assert.equal(await status(impostor.headers('GET')), 403);
+    assert.equal(await status(gateway.headers('GET')), 101);
+  });
+
+  it('applies the gateway’s limits to signed requests too: depth (6,000 levels: 400, not 500), aliases and list cost, with QUERY_TOO_COMPLEX', async () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['6,000 levels', `{ ${'items(count: 1) { children '.repeat(6000)}{ id }${' }'.repeat(6000)} }`, /^Query is too deep/],
+      ['20 levels', `{ ${'items(count: 1) { children '.repeat(20)}{ id }${' }'.repeat(20)} }`, /^Query is too deep/],
+      ['3,000 aliases', `{ ${Array.from({ length: 3000 }, (_, i) => `a${i}: items(count: 1) { id }`).join(' ')} }`, /./],
+      ['list cost', `{ ${Array.from({ length: 90 }, (_, i) => `a${i}: items(count: 1000) { id slow children { id } }`).join(' ')} }`, /^Query is too costly/],
+    ];
+    for (const [what, query, message] of cases) {
+      const answer = await signedPost(plugin, query);
+      assert.equal(answer.status, 400, what);
+      assert.equal(answer.body.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX', what);
+      assert.match(answer.body.errors?.[0]?.message ?? '', message, what);
+    }
+  });
+
+  it('ends a request at its execution deadline with DEADLINE_EXCEEDED instead of running on', async () => {
+    // Six levels of 150 ms one after another: 900 ms of work, past the 300 ms deadline.
+    const answer = await signedPost(plugin, `{ items(count: 2) { ${'child { '.repeat(6)}id${' }'.repeat(6)} } }`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.errors?.[0]?.extensions?.code, 'DEADLINE_EXCEEDED');
+    assert.match(answer.body.errors?.[0]?.message ?? '', /execution deadline/);
+    assert.ok(answer.ms < 800, `the request ran ${answer.ms.toFixed(0)} ms`);
+    const quick = await signedPost(plugin, '{ items(count: 2) { id child { id } } }');
+    assert.deepEqual([quick.status, quick.body.errors], [200, undefined]);
+  });
+
+  it('replaces an answer past the response ceiling with RESPONSE_TOO_LARGE', async () => {
+    const answer = await signedPost(plugin, '{ big(kb: 512) }');
+    assert.equal(answer.status, 500);
+    assert.equal(answer.body.errors?.[0]?.extensions?.code, 'RESPONSE_TOO_LARGE');
+    const small = await signedPost(plugin, '{ big(kb: 1) }');
+    assert.equal(small.status, 200);
+  });
+});
