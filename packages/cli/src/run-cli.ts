@@ -102,6 +102,7 @@ export async function runCli(argv: string[]): Promise<void> {
         const { gateway } = await import('./commands/gateway.js');
         await gateway({
           config: values.config,
+          dataDir: values['data-dir'],
           port: gatewayPort(),
           integrationsPort: parsePort(values['integrations-port'], '--integrations-port'),
           host: values.host,

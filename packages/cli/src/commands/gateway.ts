@@ -3,11 +3,14 @@ import { startGateway } from '@lattice/gateway';
 import { corePluginName, createLogger } from '@lattice/platform';
 import { loadConfigs } from '../config/load-configs.js';
 import { loadPlugins } from '../platform/load-plugins.js';
+import { resolveAuthSecret } from '../platform/resolve-auth-secret.js';
 import { pluginHostUrls } from '../services/plugin-host-urls.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface GatewayArguments {
   config: string;
+  /** Where a development secret is kept (the plugin hosts read the same one). */
+  dataDir: string;
   port: number;
   integrationsPort: number;
   host?: string;
@@ -24,12 +27,22 @@ export async function gateway(args: GatewayArguments): Promise<void> {
   const plugins = await loadPlugins(configFile, configs.plugins);
   const names = [corePluginName, ...plugins.map((plugin) => plugin.definition.name)];
   const subgraphs = pluginHostUrls(names);
+  const logger = createLogger('lattice-gateway');
+  // The plugin hosts let in only requests signed with a key derived from the platform secret: resolved as they do.
+  const platformSecret = await resolveAuthSecret({
+    configFile,
+    configured: configs.jwt_token_secret,
+    dataDir: resolve(args.dataDir),
+    production: process.env.NODE_ENV === 'production',
+    logger,
+  });
   const running = await startGateway({
     port: args.port,
     host: args.host,
+    platformSecret,
     subgraphs,
     pollIntervalMs,
-    logger: createLogger('lattice-gateway'),
+    logger,
     dev: args.dev,
     integrations: {
       port: args.integrationsPort,
