@@ -40,7 +40,6 @@ async function openSession(browser: Browser, size: Size): Promise<Session> {
   return session;
 }
 
-const rows = (page: Page) => page.getByTestId('document-row');
 const badge = (page: Page) => page.getByTestId('documents-total-count');
 const rowCount = (page: Page, count: number) =>
   page.waitForFunction((expected) => document.querySelectorAll('[data-testid="document-row"]').length === expected, count);

@@ -13,8 +13,7 @@ export function DocumentSearch({ value, onSearch }: DocumentSearchProps) {
   const [settled] = useDebouncedValue(typed, 300);
   useEffect(() => {
     if (settled.trim() !== value) onSearch(settled.trim());
-    // Only a pause in typing searches; a URL change alone must not search again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a pause in typing searches (so `value` and `onSearch` are left out): a URL change alone must not.
   }, [settled]);
   useEffect(() => {
     // Back/forward (or a link) changed the search: show it.
