@@ -10,18 +10,31 @@ export const pairWindowMinutes = 60;
 /** Failures from one address, whatever the e-mails, before that address is locked for the rest of the window. */
 export const maxFailedLoginsPerAddress = 50;
 export const addressWindowMinutes = 15;
+/**
+ * Failures for one e-mail from every address within the window before addresses that never logged in to it
+ * wait too (5 s, doubling, at most a minute): a guess spread over many addresses slows down, while an address
+ * that logged in to the account before is never slowed by others' failures.
+ */
+export const freeFailuresPerAccount = 20;
+export const firstAccountDelaySeconds = 5;
+export const longestAccountDelaySeconds = 60;
+export const accountWindowMinutes = 15;
+/** How long an address that logged in to an account stays known for it. */
+export const knownAddressDays = 30;
 
 const pairKey = (email: string, address: string) => `pair:${address} ${email}`;
 const addressKey = (address: string) => `address:${address}`;
+const accountKey = (email: string) => `account:${email}`;
+const knownKey = (email: string, address: string) => `known:${address} ${email}`;
 
 function minutesFrom(now: Date, minutes: number): Date {
   return new Date(now.getTime() + minutes * 60_000);
 }
 
-/** The wait after the `failures`-th wrong password in a row for one e-mail from one address, in seconds. */
-export function pairDelaySeconds(failures: number): number {
-  if (failures < freeFailuresPerPair) return 0;
-  return Math.min(2 ** (failures - freeFailuresPerPair), longestPairDelaySeconds);
+/** The wait after the `failures`-th failure when `free` are allowed: `first` seconds, then doubling, at most `longest`. */
+export function growingDelaySeconds(failures: number, free: number, longest: number, first = 1): number {
+  if (failures < free) return 0;
+  return Math.min(first * 2 ** (failures - free), longest);
 }
 
 function describeWait(until: Date, now: Date): string {
@@ -30,26 +43,28 @@ function describeWait(until: Date, now: Date): string {
 }
 
 /**
- * Refuses before the account is even looked up while this e-mail from this address, or this address, must
- * wait. Counting by the e-mail as typed (not the account) means a known and an unknown e-mail are throttled
- * alike and get the same answer, and by address means wrong passwords sent from elsewhere never keep the
- * owner out: only the address that sent them waits.
+ * Refuses before the account is even looked up while this e-mail from this address, this address, or (for an
+ * address that never logged in to it) this e-mail must wait. Counting by the e-mail as typed (not the account)
+ * means a known and an unknown e-mail are throttled alike and get the same answer; counting by address means
+ * wrong passwords sent from elsewhere never keep the owner out of an address they logged in from.
  */
 export async function assertNotThrottled(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
-  const records = await models.LoginFailure.find({ _id: { $in: [pairKey(email, address), addressKey(address)] } }).lean();
-  let until: Date | undefined;
-  for (const record of records) {
-    const lockedUntil =
-      record._id === addressKey(address)
-        ? record.count >= maxFailedLoginsPerAddress && record.windowEndsAt > now ? record.windowEndsAt : undefined
-        : record.lockedUntil && record.lockedUntil > now ? record.lockedUntil : undefined;
-    if (lockedUntil && (!until || lockedUntil > until)) until = lockedUntil;
-  }
+  const keys = [pairKey(email, address), addressKey(address), accountKey(email), knownKey(email, address)];
+  const records = new Map((await models.LoginFailure.find({ _id: { $in: keys } }).lean()).map((record) => [record._id, record]));
+  const waits: Array<Date | undefined> = [];
+  const pair = records.get(pairKey(email, address));
+  if (pair?.lockedUntil && pair.lockedUntil > now) waits.push(pair.lockedUntil);
+  const fromAddress = records.get(addressKey(address));
+  if (fromAddress && fromAddress.count >= maxFailedLoginsPerAddress && fromAddress.windowEndsAt > now) waits.push(fromAddress.windowEndsAt);
+  const account = records.get(accountKey(email));
+  const known = records.get(knownKey(email, address));
+  if (!known && account?.lockedUntil && account.lockedUntil > now) waits.push(account.lockedUntil);
+  const until = waits.reduce<Date | undefined>((latest, wait) => (wait && (!latest || wait > latest) ? wait : latest), undefined);
   if (until) throw new UnauthenticatedError(`Too many failed logins; try again in ${describeWait(until, now)}`);
 }
 
+/** Counts one failure under `key`; a window that has ended starts again at zero. */
 async function countFailure(models: CoreModels, key: string, windowEndsAt: Date, now: Date, slideWindow: boolean): Promise<number> {
-  // A window that has ended starts again at zero; otherwise the count grows within it.
   await models.LoginFailure.updateOne({ _id: key, windowEndsAt: { $lte: now } }, { $set: { count: 0, windowEndsAt }, $unset: { lockedUntil: 1 } });
   const updated = await models.LoginFailure.findOneAndUpdate(
     { _id: key },
@@ -59,17 +74,25 @@ async function countFailure(models: CoreModels, key: string, windowEndsAt: Date,
   return updated?.count ?? 1;
 }
 
-/** Counts a failed login against this e-mail from this address (with a growing wait) and against the address. */
-export async function recordFailedLogin(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
-  const failures = await countFailure(models, pairKey(email, address), minutesFrom(now, pairWindowMinutes), now, true);
-  const delay = pairDelaySeconds(failures);
-  if (delay > 0) {
-    await models.LoginFailure.updateOne({ _id: pairKey(email, address) }, { $set: { lockedUntil: new Date(now.getTime() + delay * 1000) } });
-  }
-  await countFailure(models, addressKey(address), minutesFrom(now, addressWindowMinutes), now, false);
+async function waitAfter(models: CoreModels, key: string, delaySeconds: number, now: Date): Promise<void> {
+  if (delaySeconds > 0) await models.LoginFailure.updateOne({ _id: key }, { $set: { lockedUntil: new Date(now.getTime() + delaySeconds * 1000) } });
 }
 
-/** The right password from this address: its count for this e-mail starts again (the address's count stays). */
-export async function recordSuccessfulLogin(models: CoreModels, email: string, address: string): Promise<void> {
+/** Counts a failed login against this e-mail from this address, the address, and the e-mail from anywhere. */
+export async function recordFailedLogin(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
+  const pairFailures = await countFailure(models, pairKey(email, address), minutesFrom(now, pairWindowMinutes), now, true);
+  await waitAfter(models, pairKey(email, address), growingDelaySeconds(pairFailures, freeFailuresPerPair, longestPairDelaySeconds), now);
+  await countFailure(models, addressKey(address), minutesFrom(now, addressWindowMinutes), now, false);
+  const accountFailures = await countFailure(models, accountKey(email), minutesFrom(now, accountWindowMinutes), now, false);
+  await waitAfter(models, accountKey(email), growingDelaySeconds(accountFailures, freeFailuresPerAccount, longestAccountDelaySeconds, firstAccountDelaySeconds), now);
+}
+
+/** The right password from this address: its count for this e-mail starts again, and the address is known for it. */
+export async function recordSuccessfulLogin(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
   await models.LoginFailure.deleteOne({ _id: pairKey(email, address) });
+  await models.LoginFailure.updateOne(
+    { _id: knownKey(email, address) },
+    { $set: { count: 0, windowEndsAt: minutesFrom(now, knownAddressDays * 24 * 60) } },
+    { upsert: true },
+  );
 }

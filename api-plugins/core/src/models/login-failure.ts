@@ -1,8 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
- * Failed logins counted under one key: `address:<ip>` (every e-mail tried from one address) or
- * `pair:<ip> <e-mail>` (one e-mail from one address, known account or not).
+ * Login throttling state under one key: failures counted as `address:<ip>` (every e-mail tried from one
+ * address), `pair:<ip> <e-mail>` (one e-mail from one address, known account or not) and `account:<e-mail>`
+ * (one e-mail from every address); `known:<ip> <e-mail>` marks an address that logged in to that e-mail.
  */
 export interface LoginFailureFields {
   _id: string;

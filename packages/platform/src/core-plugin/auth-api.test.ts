@@ -92,6 +92,23 @@ describe('login through the gateway', () => {
     assert.equal(other.errors, undefined, 'other accounts are not affected from that address');
   });
 
+  it('slows a guess spread over many addresses for new addresses only; an address that logged in before is not slowed', async () => {
+    const user = await addUser('spread.guess@example.com');
+    const home = { 'x-forwarded-for': '203.0.113.20' };
+    assert.equal(JSON.parse((await loginAs(user.email, user.password, home)).text).errors, undefined);
+    // Twenty wrong passwords from four addresses, five each: no address has to wait yet.
+    for (let bot = 0; bot < 4; bot += 1) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const body = JSON.parse((await loginAs(user.email, `wrong ${attempt}`, { 'x-forwarded-for': `192.0.2.${bot + 10}` })).text);
+        assert.equal(body.errors[0].message, 'Wrong e-mail or password');
+      }
+    }
+    const fresh = JSON.parse((await loginAs(user.email, user.password, { 'x-forwarded-for': '192.0.2.99' })).text);
+    assert.match(fresh.errors?.[0]?.message ?? '', /^Too many failed logins; try again in \d+ seconds$/);
+    const owner = JSON.parse((await loginAs(user.email, user.password, home)).text);
+    assert.equal(owner.errors, undefined, "the address the owner logged in from is not slowed by others' failures");
+  });
+
   it('answers a locked real account and an unknown e-mail alike, in similar time', async () => {
     const user = await addUser('locked.alike@example.com');
     const from = { 'x-forwarded-for': '198.51.100.77' };
