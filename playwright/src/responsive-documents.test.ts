@@ -200,6 +200,11 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   await chooseColorScheme(page, 'System');
   await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
 
+  // A page past the end (an old link) turns into the last page there is.
+  await page.goto(`${env.stack.frontend.url}/documents/?page=9`);
+  await page.waitForURL((url) => url.searchParams.get('page') === '3');
+  await rowCount(page, 10);
+
   // Every shell page, with its title.
   for (const [path, name, pageTitle] of [
     ['/', 'home', 'Home · Lattice'],

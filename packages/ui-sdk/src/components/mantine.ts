@@ -42,7 +42,6 @@ export {
   VisuallyHidden,
   createTheme,
   localStorageColorSchemeManager,
-  useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
 export type { MantineColorScheme, MantineThemeOverride } from '@mantine/core';

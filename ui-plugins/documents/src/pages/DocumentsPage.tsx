@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Flex, Group, IconPlus, Pagination, Paper, Stack, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
@@ -38,8 +38,9 @@ export function DocumentsPage() {
   const matching = shown?.matchingCount;
   const pageCount = Math.max(1, Math.ceil((matching ?? 0) / perPage));
 
-  // Changes one part of the URL; any change but the page itself starts again from page 1.
-  function change(next: Record<string, string | null>) {
+  // Changes one part of the URL; any change but the page itself starts again from page 1. Typing a
+  // search (and correcting the page) replaces the history entry instead of adding one.
+  function change(next: Record<string, string | null>, replace = 'q' in next) {
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
@@ -50,9 +51,15 @@ export function DocumentsPage() {
         if (!('page' in next)) params.delete('page');
         return params;
       },
-      { replace: 'q' in next },
+      { replace },
     );
   }
+  // A page past the end (its last document removed, or an old link): go to the last page there is.
+  const pastTheEnd = data != null && matching != null && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) change({ page: pageCount > 1 ? String(pageCount) : null }, true);
+    // change() is a new function each render; the page count is what matters here.
+  }, [pastTheEnd, pageCount]);
   const sortBy = (field: SortField) =>
     change({ sort: field, dir: sortField === field && sortDirection === 'asc' ? 'desc' : null });
 
