@@ -5,6 +5,7 @@ import type { ImapModels } from '../models/load-models.js';
 import type { MessageFields } from '../models/message.js';
 import type { CustomerRecord, IntegrationRecord, MessageRecord } from '../models/records.js';
 import { replyThread } from './reply-thread.js';
+import { smtpFailureReason } from './smtp-failure-reason.js';
 import { smtpSettings, type SmtpSettings } from './smtp-settings.js';
 import type { SmtpTransports } from './smtp-transports.js';
 
@@ -34,10 +35,6 @@ function asReply(message: MessageRecord): SendReplyReply {
   };
 }
 
-function smtpReason(error: unknown): string {
-  const { response, message } = error as { response?: string; message?: string };
-  return (response || message || String(error)).slice(0, 1_000);
-}
 
 async function compose(models: ImapModels, payload: SendReplyPayload, settings: SmtpSettings, messageId: string): Promise<MessageFields> {
   const customer = await models.Customer.findOne({ contactsId: payload.customerId, inboxIntegrationId: payload.integrationId }).lean<CustomerRecord>();
@@ -82,7 +79,7 @@ async function deliver(sender: ReplySender, integration: IntegrationRecord, sett
     });
     outcome = { state: 'sent', error: undefined };
   } catch (error) {
-    outcome = { state: 'failed', error: smtpReason(error) };
+    outcome = { state: 'failed', error: smtpFailureReason(error) };
   }
   const stored = await sender
     .models()
