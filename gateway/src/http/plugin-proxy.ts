@@ -36,7 +36,8 @@ export function isHostInternalPath(path: string): boolean {
 }
 
 function notHere(res: ServerResponse, name: string, rest: string): void {
-  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' });
+  // A body sent with it is never read: the connection closes after the answer.
+  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' }, { connection: 'close' });
 }
 
 interface LimitedBody {
