@@ -98,6 +98,18 @@ describe('numeric BSON types', () => {
     assert.equal(await rawField(promoted, 1, 'i'), 'double', 'double * int is a double');
     assert.equal((await promoted.findOne({ _id: 1 }))?.i, 12);
     await assert.rejects(promoted.updateOne({ _id: 1 }, { $inc: { i: 'x' as never } }), hasCode(14));
+    await assert.rejects(promoted.updateOne({ _id: 1 }, { $bit: { i: { and: 2 } } } as Document), hasCode(14), '$bit refuses a double');
+  });
+
+  it('positional $inc, $push and $pop keep the types of the elements', async () => {
+    const c = await fx.fresh([{ _id: 1, arr: [{ v: new Double(1) }, { v: 2 }], nums: [new Double(3), 1] }]);
+    await c.updateOne({ _id: 1, 'arr.v': 1 }, { $inc: { 'arr.$.v': 1 } } as Document);
+    await c.updateOne({ _id: 1 }, { $inc: { 'arr.$[].v': 1 } } as Document);
+    await c.updateOne({ _id: 1 }, { $push: { nums: { $each: [new Double(0), 2], $sort: 1 } } } as Document);
+    await c.updateOne({ _id: 1 }, { $pop: { nums: 1 } } as Document);
+    const raw = (await c.findOne({ _id: 1 }, { promoteValues: false })) as Record<string, unknown>;
+    assert.deepEqual((raw.arr as { v: unknown }[]).map((e) => [Number(e.v), typeName(e.v)]), [[3, 'double'], [3, 'int']]);
+    assert.deepEqual((raw.nums as unknown[]).map((e) => [Number(e), typeName(e)]), [[0, 'double'], [1, 'int'], [2, 'int']]);
   });
 
   it('$min, $max, $addToSet and $pull compare numbers by value across types', async () => {

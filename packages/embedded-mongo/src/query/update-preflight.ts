@@ -76,6 +76,9 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
         setInstead(out, op, path, numericUpdate(op as '$inc' | '$mul', path, current, operand));
         continue;
       }
+      if (op === '$bit' && reached.kind === 'value' && numericKind(current) !== 'int' && numericKind(current) !== 'long') {
+        throw new MongoCommandError(14, 'TypeMismatch', `Cannot apply $bit to a value of non-integral type.{_id: ${formatValue(doc._id)}} has the field ${path} of non-integer type ${bsonTypeAlias(current)}`);
+      }
       if (op === '$min' || op === '$max') {
         const wins = current === undefined || (op === '$min' ? compareValues(operand, current) < 0 : compareValues(operand, current) > 0);
         setInstead(out, op, path, wins ? operand : NO_CHANGE);
