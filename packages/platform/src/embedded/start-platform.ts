@@ -31,9 +31,9 @@ export interface RunningPlatform {
   /** Where integration plugins' HTTP routes are served as `/<integration>/...`. */
   integrationsUrl: string;
   plugins: ReadonlyMap<string, RunningPlugin>;
-  /** Stops one plugin host while the rest keeps running (its fields then fail with PLUGIN_UNAVAILABLE). */
+  /** Stops one plugin host while the rest keeps running; once this resolves its fields fail with PLUGIN_UNAVAILABLE. */
   stopPlugin(name: string): Promise<void>;
-  /** Starts a stopped plugin host again on the same address, so the gateway picks it up. */
+  /** Starts a stopped plugin host again on the same address; once this resolves the gateway routes to it. */
   startPlugin(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -99,9 +99,13 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
         if (!plugin) return;
         running.delete(name);
         await plugin.stop();
+        await gateway.refresh();
       },
       startPlugin: async (name) => {
-        if (!running.has(name)) await launch(name);
+        if (running.has(name)) return;
+        await launch(name);
+        // Without this the gateway would see the host only at its next health poll, seconds later.
+        await gateway.refresh();
       },
       stop: async () => {
         await gateway.stop();
