@@ -68,7 +68,7 @@ export async function runCli(argv: string[]): Promise<void> {
     switch (command) {
       case 'start': {
         const { start } = await import('./commands/start.js');
-        await start({ config: values.config, dataDir: values['data-dir'], port: gatewayPort(), dev: values.dev });
+        await start({ config: values.config, dataDir: values['data-dir'], port: gatewayPort(), host: values.host, dev: values.dev });
         return;
       }
       case 'dev': {

@@ -6,13 +6,15 @@ export interface StartArguments {
   config: string;
   dataDir: string;
   port: number;
+  /** The interface the gateway, the integrations port and the front-end listen on; 127.0.0.1 when omitted. */
+  host?: string;
   dev: boolean;
 }
 
 /** Runs the platform in this process until Ctrl-C (or SIGTERM), then stops everything cleanly. */
 export async function start(args: StartArguments): Promise<void> {
   const startedAt = performance.now();
-  const lattice = await runPlatform({ configFile: args.config, dataDir: args.dataDir, gatewayPort: args.port, dev: args.dev });
+  const lattice = await runPlatform({ configFile: args.config, dataDir: args.dataDir, gatewayPort: args.port, host: args.host, dev: args.dev });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     `Lattice is ready (${seconds} s)`,
