@@ -45,4 +45,4 @@ export {
   useMantineColorScheme,
 } from '@mantine/core';
 export type { MantineColorScheme, MantineThemeOverride } from '@mantine/core';
-export { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+export { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
   graphQLErrorMessage,
   useConfirmation,
+  useMediaQuery,
 } from '@lattice/ui-sdk';
 import { editDocumentMutation, refetchPage, removeDocumentMutation } from '../graphql/document-mutations.js';
 import type { DocumentRow, SortDirection, SortField } from '../graphql/documents-page-query.js';
@@ -37,6 +38,9 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
   const [remove, removing] = useMutation(removeDocumentMutation, refetchPage);
   const removal = useConfirmation((document: DocumentRow) => remove({ variables: { _id: document._id } }));
   const report = (error: unknown) => onError(graphQLErrorMessage(error));
+  // Below Mantine's `sm` breakpoint the table scrolls sideways; its actions stay in view at the right edge.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const actionsCell = narrow ? stickyRight : undefined;
 
   if (documents && documents.length === 0) {
     return (
@@ -57,7 +61,7 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
               <Table.Th>Type</Table.Th>
               <SortableHeader field="expiryDate" label="Expires" {...sorting} />
               <SortableHeader field="checked" label="Checked" {...sorting} />
-              <Table.Th>
+              <Table.Th style={actionsCell}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -91,7 +95,7 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
                     }}
                   />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={actionsCell}>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <ActionIcon variant="subtle" aria-label={`Edit ${document.name ?? ''}`} onClick={() => onEdit(document)}>
                       <IconPencil size={18} stroke={1.6} aria-hidden />
@@ -123,3 +127,10 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
     </>
   );
 }
+
+const stickyRight = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px var(--mantine-color-default-border)',
+} as const;
