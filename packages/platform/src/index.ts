@@ -7,3 +7,4 @@ export type { PlatformPlugin } from './plugins/platform-plugin.js';
 export { startPluginHosts, type RunningPluginHosts, type StartPluginHostsOptions } from './host/start-plugin-hosts.js';
 export { checkPluginDependencies, PluginDependencyError } from './plugins/check-dependencies.js';
 export { currentRequestId, runWithRequestId } from './host/request-scope.js';
+export { integrationPublicRoutes } from './plugins/integration-public-routes.js';

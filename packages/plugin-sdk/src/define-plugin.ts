@@ -17,7 +17,15 @@ const pluginDefinitionSchema = z.object({
     .custom<PluginDefinition['onServerInit']>((value) => typeof value === 'function', 'must be a function')
     .optional(),
   meta: z
-    .object({ inboxIntegration: z.object({ kind: z.string().min(1), label: z.string().min(1) }).optional() })
+    .object({
+      inboxIntegration: z
+        .object({
+          kind: z.string().min(1),
+          label: z.string().min(1),
+          publicRoutes: z.array(z.string().regex(/^\/[^?#]*$/, 'must be paths starting with "/"')).optional(),
+        })
+        .optional(),
+    })
     .optional(),
   publicOperations: z.array(z.string().min(1)).optional(),
   dependsOn: z.array(z.string().regex(pluginNamePattern, 'must list plugin names')).optional(),

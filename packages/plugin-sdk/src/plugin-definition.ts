@@ -79,6 +79,12 @@ export interface PluginRuntime {
 export interface InboxIntegrationMeta {
   kind: string;
   label: string;
+  /**
+   * The HTTP routes of this plugin the integrations port (public `/integrations/<name>/`) serves, each with what
+   * lies below it; the rest of the plugin (its GraphQL, health, other routes) is never reached from there.
+   * Default: SPEC.md's integration controller, `['/receive', '/login']`.
+   */
+  publicRoutes?: readonly string[];
 }
 
 export interface PluginDefinition<TContext extends PluginRequestContext = PluginRequestContext> {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { startGateway } from '@lattice/gateway';
-import { corePluginName, createLogger } from '@lattice/platform';
+import { corePluginName, createLogger, integrationPublicRoutes } from '@lattice/platform';
 import { loadConfigs } from '../config/load-configs.js';
 import { loadPlugins } from '../platform/load-plugins.js';
 import { resolveAuthSecret } from '../platform/resolve-auth-secret.js';
@@ -47,6 +47,7 @@ export async function gateway(args: GatewayArguments): Promise<void> {
     integrations: {
       port: args.integrationsPort,
       plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),
+      publicRoutes: integrationPublicRoutes(plugins.map((plugin) => plugin.definition)),
     },
   });
   console.log(

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { signAuthToken } from '@lattice/plugin-sdk';
 import { logIn, startTestPlatform, type TestPlatform } from '../test-kit/index.js';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 
 let platform: TestPlatform;
 let graphqlUrl: string;
@@ -159,14 +160,18 @@ describe('tokens the gateway and every subgraph refuse', () => {
     });
   }
 
-  it('refuses a subgraph called directly, without the gateway, and without a token', async () => {
+  it('refuses a subgraph called directly, without the gateway (FORBIDDEN), and without a token (UNAUTHENTICATED)', async () => {
     const core = platform.plugins.get('core');
-    const response = await fetch(`${core?.url}/graphql`, {
+    const query = JSON.stringify({ query: '{ users { email } }' });
+    const direct = await fetch(`${core?.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query });
+    assert.equal(direct.status, 403);
+    assert.equal(((await direct.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code, 'FORBIDDEN');
+    const signed = await fetch(`${core?.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ users { email } }' }),
+      headers: { 'content-type': 'application/json', ...createSubgraphSigner(subgraphSigningKey(platform.authTokenSecret)).headers('POST', query) },
+      body: query,
     });
-    const body = (await response.json()) as { errors: Array<{ extensions: { code: string } }> };
+    const body = (await signed.json()) as { errors: Array<{ extensions: { code: string } }> };
     assert.equal(body.errors[0]?.extensions.code, 'UNAUTHENTICATED');
   });
 
@@ -196,14 +201,14 @@ describe('gateway defences', () => {
     const response = await platform.graphql(`{ ${selection} }`);
     const tooDeep = response.errors?.find((error) => /too deep/.test(error.message));
     assert.ok(tooDeep, JSON.stringify(response.errors));
-    assert.equal(tooDeep.extensions?.code, 'BAD_USER_INPUT');
+    assert.equal(tooDeep.extensions?.code, 'QUERY_TOO_COMPLEX');
     assert.equal(response.data, undefined, 'nothing was executed');
   });
 
   it('refuses a 1,000-alias query before executing it', async () => {
     const aliases = Array.from({ length: 1000 }, (_, index) => `a${index}: currentUser { email }`).join(' ');
     const response = await platform.graphql(`{ ${aliases} }`);
-    assert.equal(response.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT');
+    assert.equal(response.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX');
     assert.match(response.errors?.[0]?.message ?? '', /too many aliases/);
     assert.equal(response.data, undefined);
   });

@@ -7,7 +7,7 @@ import { startTestPlatform, type TestPlatform } from '../test-kit/start-test-pla
 /** An integration plugin whose one route says what reached it. */
 const echoPlugin = definePlugin({
   name: 'echo',
-  meta: { inboxIntegration: { kind: 'echo', label: 'Echo' } },
+  meta: { inboxIntegration: { kind: 'echo', label: 'Echo', publicRoutes: ['/hooks'] } },
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])

@@ -7,6 +7,7 @@ import { startPlugin, type RunningPlugin } from '../host/start-plugin.js';
 import { stopInOrder } from '../host/stop-in-order.js';
 import { withCorePlugin } from '../plugins/core-plugin.js';
 import type { PlatformPlugin } from '../plugins/platform-plugin.js';
+import { integrationPublicRoutes } from '../plugins/integration-public-routes.js';
 
 export interface StartPlatformOptions {
   plugins: PlatformPlugin[];
@@ -87,6 +88,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       integrations: {
         port: options.integrationsPort ?? 3400,
         plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),
+        publicRoutes: integrationPublicRoutes(plugins.map((plugin) => plugin.definition)),
       },
     });
 
