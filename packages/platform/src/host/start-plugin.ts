@@ -11,7 +11,8 @@ import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
 import { publicFieldNames } from '../auth/public-fields.js';
-import { readRequestSession, readRequestUser } from '../auth/read-request-user.js';
+import { createRequestAuth } from '../auth/read-request-user.js';
+import { createSessionChecker } from '../auth/session-checker.js';
 import { requireAuthentication } from '../auth/require-authentication.js';
 import { type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices, validatePluginDefinition } from '@lattice/plugin-sdk';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
@@ -96,6 +97,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     env: { ...process.env, ...options.extraEnv },
     authTokenSecret: options.authTokenSecret,
   };
+  const auth = createRequestAuth(options.authTokenSecret, createSessionChecker({ broker: broker.client, pubsub: services.pubsubClient, logger: debug }), debug);
   const permissions = definition.permissions ?? {};
   const publicFields = publicFieldNames(definition.publicOperations ?? [], dev);
 
@@ -111,7 +113,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     const httpServer = createServer(app);
     const formatError = createErrorFormatter(debug, dev);
     const requestContext = async (req: Request, res: Response): Promise<PluginRequestContext> => {
-      const user = await readRequestUser(req, options.authTokenSecret, debug);
+      const user = await auth.readUser(req);
       const base: PluginRequestContext = { ...services, ...runtime?.context, req, res, user, permissions };
       return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
     };
@@ -175,7 +177,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
         const { req, res } = expressRequestAndResponse(app, request);
         return requestContext(req, res);
       },
-      sessionExpiry: async (request) => (await readRequestSession(request.headers, options.authTokenSecret, debug))?.expiresAt,
+      session: (request) => auth.subscriptionSession(request.headers),
       publicFields,
       formatError,
       maxPayloadBytes: requestBodyLimitBytes,
@@ -209,6 +211,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
         // Upgraded sockets keep the HTTP server open, so they close first.
         await subscriptions.stop();
         await apollo.stop();
+        await auth.stop();
       })());
     let stopped: Promise<void> | undefined;
     return {
@@ -232,6 +235,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
         })()),
     };
   } catch (error) {
+    await auth.stop();
     broker.detach();
     await runtime?.stop?.();
     await db.close();
