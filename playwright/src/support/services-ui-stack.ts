@@ -1,19 +1,29 @@
-import { startServicesTopology } from '@lattice/cli/test-kit';
+import { startServicesTopology, type FrontendPluginEntry } from '@lattice/cli/test-kit';
 import { createGraphQLClient, logIn, type TestPlatform } from '@lattice/platform/test-kit';
+import type { FrontendPlugin } from '@lattice/ui-shell/server';
 import type { UiStack } from './ui-stack.js';
 
 function notInServicesMode(what: string): never {
   throw new Error(`${what} is not available against the services topology (LATTICE_UI_STACK=services): run this test against npm start's stack`);
 }
 
+function soloPlugin(name: string): 'core' | 'imap' {
+  if (name === 'core' || name === 'imap') return name;
+  return notInServicesMode(`stopping or starting the ${name} host alone`);
+}
+
+function configsEntries(plugins: FrontendPlugin[]): FrontendPluginEntry[] {
+  return plugins.map(({ name, ui, remoteUrl }) => (remoteUrl ? { name, ui, ui_url: remoteUrl } : { name, ui }));
+}
+
 /**
  * The browser tests' stack as services mode runs it: every role its own OS process (the CLI's test kit), the
- * browser on `lattice frontend`, every plugin of the topology's configs.json enabled. Of the platform, what a
- * client can reach from outside exists (the gateway, the owner's GraphQL client, the database's URL); stopping
- * or starting one plugin host in the test's own process does not.
+ * browser on `lattice frontend` serving the UI of `plugins`, every API plugin of the topology enabled. Of the
+ * platform, what a client can reach from outside exists (the gateway, the owner's GraphQL client, the
+ * database's URL), and stopping or starting the core or imap host, each its own process.
  */
-export async function startServicesUiStack(): Promise<UiStack> {
-  const topology = await startServicesTopology();
+export async function startServicesUiStack(plugins: FrontendPlugin[]): Promise<UiStack> {
+  const topology = await startServicesTopology({ frontendPlugins: configsEntries(plugins) });
   try {
     const graphqlUrl = `${topology.gatewayUrl}/graphql`;
     const authCookie = await logIn(graphqlUrl, topology.owner);
@@ -25,7 +35,10 @@ export async function startServicesUiStack(): Promise<UiStack> {
       authCookie,
       graphql: createGraphQLClient(graphqlUrl, { cookie: authCookie }),
       anonymousGraphql: createGraphQLClient(graphqlUrl),
+      stopPlugin: (name) => topology.stopPluginHost(soloPlugin(name)),
+      startPlugin: (name) => topology.startPluginHost(soloPlugin(name)),
     };
+    const frontend = { url: topology.frontendUrl, port: Number(new URL(topology.frontendUrl).port), stop: async () => undefined };
     return {
       platform: new Proxy(reachable as TestPlatform, {
         get: (target, key) => {
@@ -34,9 +47,13 @@ export async function startServicesUiStack(): Promise<UiStack> {
           return notInServicesMode(`stack.platform.${key}`);
         },
       }),
-      frontend: { url: topology.frontendUrl, port: Number(new URL(topology.frontendUrl).port), stop: async () => undefined },
+      frontend,
       owner: topology.owner,
-      restartFrontend: () => notInServicesMode('restartFrontend'),
+      // The front-end restarts on the same address, so the stack's URL stays true.
+      restartFrontend: async (list) => {
+        await topology.restartFrontend(configsEntries(list));
+        return frontend;
+      },
       stop: () => topology.stop(),
     };
   } catch (error) {

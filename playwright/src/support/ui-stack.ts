@@ -18,14 +18,14 @@ export interface UiStack {
 /**
  * The platform on the embedded services (core and `apiPlugins`, documents unless told) and the front-end
  * server with the UI `plugins`, all on free ports; with LATTICE_UI_STACK=services, the services topology instead
- * (every role its own process, every plugin of configs.json enabled).
+ * (every role its own process, every API plugin of the topology enabled, the UI of `plugins`).
  */
 export async function startUiStack(
   plugins: FrontendPlugin[] = [{ name: 'documents', ui: 'local' }],
   apiPlugins: PluginDefinition[] = [documentsPlugin],
 ): Promise<UiStack> {
   ensureUiBuilt();
-  if (process.env.LATTICE_UI_STACK === 'services') return startServicesUiStack();
+  if (process.env.LATTICE_UI_STACK === 'services') return startServicesUiStack(plugins);
   const platform = await startTestPlatform({ plugins: apiPlugins });
   const start = (list: FrontendPlugin[]) => startFrontendServer({ port: 0, gatewayUrl: platform.gatewayUrl, plugins: list });
   let frontend: RunningFrontendServer;

@@ -4,9 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startRole, type RoleProcess } from './role-process.js';
 
+/** A plugin's entry in configs.json, as `lattice frontend` reads it. */
+export interface FrontendPluginEntry {
+  name: string;
+  ui?: 'local' | 'remote';
+  ui_url?: string;
+}
+
 export interface ServicesTopologyOptions {
   /** How many documents hosts to start at once (default 2); the gateway also lists one spare address. */
   documentsHosts?: number;
+  /** The plugins `lattice frontend` serves the UI of (default: every plugin of the topology). */
+  frontendPlugins?: FrontendPluginEntry[];
   /** Extra environment for every role (for example LOG_LEVEL). */
   env?: NodeJS.ProcessEnv;
 }
@@ -20,30 +29,38 @@ export interface ServicesTopology {
   integrationsUrl: string;
   /** The documents hosts now running, in start order. */
   documents: RoleProcess[];
-  /** Every other role: db, core, contacts-inbox-imap, gateway, frontend. */
+  /** Every other role: db, core, contacts-inbox, imap, gateway, frontend. */
   others: RoleProcess[];
   /** Starts one more documents host on the spare address the gateway already lists. */
   startSpareDocumentsHost(): Promise<RoleProcess>;
+  /** Stops the host of `core` or `imap` (each runs alone) with SIGTERM; resolves once the gateway sees it down. */
+  stopPluginHost(name: SoloPlugin): Promise<void>;
+  /** Starts that host again on its address; resolves once the gateway routes to it. */
+  startPluginHost(name: SoloPlugin): Promise<void>;
+  /** Restarts only `lattice frontend`, on the same address, with these plugins in its configs.json. */
+  restartFrontend(plugins: FrontendPluginEntry[]): Promise<void>;
   stop(): Promise<void>;
 }
 
-const configs = {
-  jwt_token_secret: '<JWT_SECRET>',
-  domain: 'http://localhost:3000',
-  plugins: [{ name: 'documents', ui: 'local' }, { name: 'contacts' }, { name: 'inbox', ui: 'local' }, { name: 'imap', ui: 'local' }],
-};
+type SoloPlugin = 'core' | 'imap';
+
+const plugins: FrontendPluginEntry[] = [{ name: 'documents', ui: 'local' }, { name: 'contacts' }, { name: 'inbox', ui: 'local' }, { name: 'imap', ui: 'local' }];
+const configs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', plugins };
 
 /**
  * The services topology of the services-mode issue, each role its own OS process on 127.0.0.1: `lattice db`
  * (a database of this run's own), `lattice host core`, two `lattice host documents` (a spare address is listed
- * for a host that joins later), `lattice host contacts inbox imap`, `lattice gateway` and `lattice frontend`, on
- * RabbitMQ (RABBITMQ_URL: the test run's own vhost) and Redis.
+ * for a host that joins later), `lattice host contacts inbox`, `lattice host imap`, `lattice gateway` and
+ * `lattice frontend`, on RabbitMQ (RABBITMQ_URL: the test run's own vhost) and Redis.
  */
 export async function startServicesTopology(options: ServicesTopologyOptions = {}): Promise<ServicesTopology> {
   const documentsHosts = options.documentsHosts ?? 2;
   const dir = await mkdtemp(join(tmpdir(), 'lattice-services-'));
   const configFile = join(dir, 'configs.json');
+  const frontendConfigFile = join(dir, 'frontend-configs.json');
   await writeFile(configFile, JSON.stringify(configs));
+  const writeFrontendConfigs = (plugins: FrontendPluginEntry[]) => writeFile(frontendConfigFile, JSON.stringify({ ...configs, plugins }));
+  await writeFrontendConfigs(options.frontendPlugins ?? configs.plugins);
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@lattice.test`, password: randomBytes(12).toString('base64url') };
   const roles: RoleProcess[] = [];
   const stop = async () => {
@@ -64,33 +81,40 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       LATTICE_OWNER_PASSWORD: owner.password,
       ...options.env,
     };
-    const [corePort, spare, integrationsHostPort, ...documentsPorts] = await Promise.all(
-      Array.from({ length: 3 + documentsHosts }, () => freePort()),
+    const [corePort, imapPort, spare, contactsInboxPort, frontendPort, ...documentsPorts] = await Promise.all(
+      Array.from({ length: 5 + documentsHosts }, () => freePort()),
     );
     const host = (name: string, plugins: string[], port: number) => startRole(name, ['host', ...plugins, '--port', String(port), ...common], env);
-    const [core, integrationsHost, ...documents] = await Promise.all([
+    const soloPorts: Record<SoloPlugin, number> = { core: corePort!, imap: imapPort! };
+    const solo = new Map<SoloPlugin, RoleProcess>();
+    const [core, contactsInbox, imap, ...documents] = await Promise.all([
       host('core', ['core'], corePort!),
-      // contacts, inbox and imap take this port and the two after it.
-      host('contacts inbox imap', ['contacts', 'inbox', 'imap'], integrationsHostPort!),
+      // contacts and inbox take this port and the one after it.
+      host('contacts inbox', ['contacts', 'inbox'], contactsInboxPort!),
+      host('imap', ['imap'], imapPort!),
       ...documentsPorts.map((port, index) => host(`documents ${index + 1}`, ['documents'], port)),
     ]);
-    roles.push(core!, integrationsHost!, ...documents);
+    roles.push(core!, contactsInbox!, imap!, ...documents);
+    solo.set('core', core!).set('imap', imap!);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const gatewayEnv = {
       ...env,
       LATTICE_PLUGIN_URLS: [
         `core=${url(corePort!)}`,
         `documents=${[...documentsPorts, spare!].map(url).join(',')}`,
-        `contacts=${integrationsHost!.urlOf('contacts')}`,
-        `inbox=${integrationsHost!.urlOf('inbox')}`,
-        `imap=${integrationsHost!.urlOf('imap')}`,
+        `contacts=${contactsInbox!.urlOf('contacts')}`,
+        `inbox=${contactsInbox!.urlOf('inbox')}`,
+        `imap=${url(imapPort!)}`,
       ].join(';'),
     };
     const gateway = await startRole('gateway', ['gateway', '--port', '0', '--integrations-port', '0', ...common], gatewayEnv);
     roles.push(gateway);
     const gatewayUrl = gateway.urlOf('GraphQL').replace(/\/graphql$/, '');
-    const frontend = await startRole('frontend', ['frontend', '--port', '0', '--gateway-url', gatewayUrl, ...common], env);
+    const startFrontend = () =>
+      startRole('frontend', ['frontend', '--port', String(frontendPort), '--gateway-url', gatewayUrl, '--config', frontendConfigFile, '--data-dir', dir], env);
+    let frontend = await startFrontend();
     roles.push(frontend);
+    const replace = (old: RoleProcess, next: RoleProcess) => roles.splice(roles.indexOf(old), 1, next);
     return {
       mongoUrl: db.urlOf('MongoDB'),
       owner,
@@ -98,12 +122,33 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       gatewayUrl,
       integrationsUrl: gateway.urlOf('Integrations').replace(/\/<integration>$/, ''),
       documents,
-      others: roles.filter((role) => !documents.includes(role)),
+      get others() {
+        return roles.filter((role) => !documents.includes(role));
+      },
       startSpareDocumentsHost: async () => {
         const joined = await host('documents (joined)', ['documents'], spare!);
         roles.push(joined);
         documents.push(joined);
         return joined;
+      },
+      stopPluginHost: async (name) => {
+        await solo.get(name)!.stop('SIGTERM');
+        await untilGatewaySees(gatewayUrl, name, 'down');
+      },
+      startPluginHost: async (name) => {
+        const stopped = solo.get(name)!;
+        if (stopped.child.exitCode === null && stopped.child.signalCode === null) return;
+        const started = await host(name, [name], soloPorts[name]);
+        replace(stopped, started);
+        solo.set(name, started);
+        await untilGatewaySees(gatewayUrl, name, 'up');
+      },
+      restartFrontend: async (plugins) => {
+        await frontend.stop('SIGTERM');
+        await writeFrontendConfigs(plugins);
+        const restarted = await startFrontend();
+        replace(frontend, restarted);
+        frontend = restarted;
       },
       stop,
     };
@@ -111,4 +156,17 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
     await stop();
     throw error;
   }
+}
+
+/** Polls the gateway's /health until it reports `plugin` up or down (its probes run every second or two). */
+async function untilGatewaySees(gatewayUrl: string, plugin: string, status: 'up' | 'down', timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${gatewayUrl}/health`)).json()) as { plugins?: Record<string, string> };
+    last = health.plugins?.[plugin];
+    if (last === status) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the gateway did not see ${plugin} ${status} within ${timeoutMs} ms (last: ${String(last)})`);
 }
