@@ -15,6 +15,8 @@ export const sessionCacheMs = 2_000;
 /** How often the sessions of open subscriptions are asked about again, in case a revocation message was lost. */
 export const sessionRecheckMs = 3_000;
 const checkTimeoutMs = 3_000;
+/** How old a live answer may be and still stand while the core cannot answer (starved, restarting). */
+export const unansweredGraceMs = 30_000;
 const maxCachedSessions = 10_000;
 
 interface CachedAnswer {
@@ -153,7 +155,15 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
       if (stopped) return undefined;
       const cached = cache.get(sessionId);
       if (cached && (cached.user === null || Date.now() - cached.checkedAt < cacheMs)) return cached.user ?? undefined;
-      return (await fresh(sessionId)) ?? undefined;
+      try {
+        return (await fresh(sessionId)) ?? undefined;
+      } catch (error) {
+        // A revocation message drops the answer at once, so what is still here was live when last asked: a slow
+        // core must not log everyone out. Read again: a revocation may have come in while we waited.
+        const last = cache.get(sessionId);
+        if (last?.user && Date.now() - last.checkedAt < unansweredGraceMs) return last.user;
+        throw error;
+      }
     },
     watch(sessionId, onEnd) {
       const set = watchers.get(sessionId) ?? new Set();
