@@ -74,7 +74,9 @@ test('an IMAP mailbox added through the form syncs new mail into the inbox, and 
       ['From: "Ivy Ives" <ivy@mail.test>', 'To: team@lattice.test', 'Subject: Quarterly report', 'Message-ID: <quarterly-1@mail.test>', '', 'The figures are in.', ''].join('\r\n'),
     );
     await page.goto(`${env.stack.frontend.url}/inbox/`);
-    await rows(page).filter({ hasText: 'Quarterly report' }).click();
+    // Dovecot → IDLE → the imap host → the contacts and inbox hosts → the live list: on a busy machine that
+    // can take longer than a page action's usual 15 s.
+    await rows(page).filter({ hasText: 'Quarterly report' }).click({ timeout: 60_000 });
     const message = page.getByTestId('conversation-detail').getByTestId('imap-message');
     await message.getByText('Ivy Ives <ivy@mail.test>').waitFor();
     await message.getByText('The figures are in.').waitFor();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const repositoryRoot = new URL('../../../../', import.meta.url).pathname;
@@ -31,6 +31,13 @@ export function startRole(role: string, args: string[], env: NodeJS.ProcessEnv, 
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+  // For a failure that needs every role's log, not only what the test prints: LATTICE_ROLE_LOG_DIR=<folder>.
+  const logDir = process.env.LATTICE_ROLE_LOG_DIR;
+  if (logDir) {
+    const file = createWriteStream(`${logDir}/${role.replace(/\W+/g, '-')}-${child.pid}.log`);
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const running: RoleProcess = {
     role,
@@ -38,8 +45,11 @@ export function startRole(role: string, args: string[], env: NodeJS.ProcessEnv, 
     exited,
     output: () => printed,
     urlOf: (label) => {
-      const line = printed.split('\n').find((candidate) => candidate.includes(label));
-      const url = line?.match(/(?:https?|mongodb):\/\/[^\s,)]+/)?.[0];
+      const url = printed
+        .split('\n')
+        .filter((line) => line.includes(label))
+        .map((line) => line.match(/(?:https?|mongodb):\/\/[^\s,)"]+/)?.[0])
+        .find((found) => found !== undefined);
       if (!url) throw new Error(`${role} printed no URL for "${label}":\n${printed}`);
       return url.replace(/\/+$/, '');
     },
