@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import { signAuthToken, verifyAuthToken } from '@lattice/plugin-sdk';
 import { createGraphQLClient, logIn } from '@lattice/platform/test-kit';
 import autocannon from 'autocannon';
@@ -37,15 +38,21 @@ async function tokenCheckMicroseconds(secret: string): Promise<number> {
   return ((performance.now() - startedAt) / rounds) * 1000;
 }
 
+interface Side {
+  url: string;
+  /** The request's headers now: a direct call to the subgraph carries the gateway's signature (60 s valid). */
+  headers(): Record<string, string>;
+}
+
 /** One connection per side, one request at a time, timed with hrtime: autocannon's ms buckets cannot show sub-ms p50s. */
-async function interleavedLatency(firstUrl: string, secondUrl: string) {
-  const sides = [firstUrl, secondUrl].map((url) => ({ url, dispatcher: new Agent({ connections: 1 }), timings: [] as number[] }));
+async function interleavedLatency(first: Side, second: Side) {
+  const sides = [first, second].map((side) => ({ ...side, dispatcher: new Agent({ connections: 1 }), timings: [] as number[] }));
   const rounds = 6;
   for (let round = 0; round <= rounds; round += 1) {
     for (const side of sides) {
       for (let index = 0; index < sequentialRequests / rounds; index += 1) {
         const startedAt = performance.now();
-        const response = await request(side.url, { method: 'POST', body: query, headers, dispatcher: side.dispatcher });
+        const response = await request(side.url, { method: 'POST', body: query, headers: side.headers(), dispatcher: side.dispatcher });
         const body = await response.body.text();
         if (response.statusCode !== 200 || !body.includes('currentType')) throw new Error(`bad response from ${side.url}: ${body.slice(0, 200)}`);
         if (round > 0) side.timings.push(performance.now() - startedAt); // round 0 warms up
@@ -61,12 +68,12 @@ async function interleavedLatency(firstUrl: string, secondUrl: string) {
   );
 }
 
-async function load(url: string) {
+async function load({ url, headers }: Side) {
   const result = await autocannon({
     url,
     method: 'POST',
     body: query,
-    headers,
+    headers: headers(),
     connections: 10,
     duration: loadSeconds,
   });
@@ -134,13 +141,14 @@ try {
     });
   }
   headers = { ...headers, cookie };
-  const gatewayUrl = `${platform.gatewayUrl}/graphql`;
-  const subgraphUrl = `${platform.documentsUrl}/graphql`;
+  const signer = createSubgraphSigner(subgraphSigningKey(authTokenSecret));
+  const direct: Side = { url: `${platform.documentsUrl}/graphql`, headers: () => ({ ...headers, ...signer.headers('POST', query) }) };
+  const gateway: Side = { url: `${platform.gatewayUrl}/graphql`, headers: () => headers };
 
   // Alternating rounds, so drift on this shared machine hits both sides alike.
-  const [directLatency, gatewayLatency] = await interleavedLatency(subgraphUrl, gatewayUrl);
-  const directLoad = await load(subgraphUrl);
-  const gatewayLoad = await load(gatewayUrl);
+  const [directLatency, gatewayLatency] = await interleavedLatency(direct, gateway);
+  const directLoad = await load(direct);
+  const gatewayLoad = await load(gateway);
   const tokenMicroseconds = await tokenCheckMicroseconds(authTokenSecret);
   const readySeconds = platform.readySeconds;
 
