@@ -64,7 +64,9 @@ export function startRole(role: string, args: string[], env: NodeJS.ProcessEnv, 
       reject(new Error(`${role} was not ready within ${readyTimeoutMs} ms:\n${printed}`));
     }, readyTimeoutMs);
     const check = () => {
-      if (/is ready/.test(printed)) {
+      // The role's own ready line, not a log line that happens to say "is ready" (the gateway logs
+      // "replica is ready but its SDL could not be read" on a busy machine, before it is ready itself).
+      if (/^Lattice\b[^\n]* is ready/m.test(printed)) {
         clearTimeout(timer);
         child.stdout!.off('data', check);
         resolve(running);

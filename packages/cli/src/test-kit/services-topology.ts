@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRabbitMQVhost, type RabbitMQVhost } from './rabbitmq-vhost.js';
 import { freePort, startRole, type RoleProcess } from './role-process.js';
 
 /** A plugin's entry in configs.json, as `lattice frontend` reads it. */
@@ -51,7 +52,7 @@ const configs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:30
  * The services topology of the services-mode issue, each role its own OS process on 127.0.0.1: `lattice db`
  * (a database of this run's own), `lattice host core`, two `lattice host documents` (a spare address is listed
  * for a host that joins later), `lattice host contacts inbox`, `lattice host imap`, `lattice gateway` and
- * `lattice frontend`, on RabbitMQ (RABBITMQ_URL: the test run's own vhost) and Redis.
+ * `lattice frontend`, on Redis and RabbitMQ (a vhost of the topology's own on RABBITMQ_URL's server, removed at stop).
  */
 export async function startServicesTopology(options: ServicesTopologyOptions = {}): Promise<ServicesTopology> {
   const documentsHosts = options.documentsHosts ?? 2;
@@ -63,17 +64,20 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
   await writeFrontendConfigs(options.frontendPlugins ?? configs.plugins);
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@lattice.test`, password: randomBytes(12).toString('base64url') };
   const roles: RoleProcess[] = [];
+  let vhost: RabbitMQVhost | undefined;
   const stop = async () => {
     await Promise.all([...roles].reverse().map((role) => role.stop('SIGKILL')));
+    await vhost?.remove();
     await rm(dir, { recursive: true, force: true });
   };
   try {
+    vhost = await createRabbitMQVhost(process.env.RABBITMQ_URL || 'amqp://guest:guest@127.0.0.1:5672');
     const common = ['--config', configFile, '--data-dir', dir];
     const db = await startRole('db', ['db', '--port', '0', '--data-dir', dir], {});
     roles.push(db);
     const env: NodeJS.ProcessEnv = {
       MONGO_URL: db.urlOf('MongoDB'),
-      RABBITMQ_URL: process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+      RABBITMQ_URL: vhost.url,
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       JWT_TOKEN_SECRET: randomBytes(48).toString('base64url'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
