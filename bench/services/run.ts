@@ -127,6 +127,17 @@ async function load(target: Target, query: string, variables: Record<string, unk
 }
 
 const documentsQuery = 'query ($typeId: String) { documents(typeId: $typeId) { _id name checked } }';
+
+/** A target is measured only once it gives the right answer: a load of refusals would measure nothing. */
+async function verify(target: Target): Promise<void> {
+  const answer = await postGraphQL<{ documents: unknown[] }>(target.graphqlUrl, documentsQuery, {
+    cookie: target.cookie,
+    variables: { typeId: target.typeId },
+  });
+  if (answer.status !== 200 || answer.data?.documents?.length !== listedDocuments) {
+    throw new Error(`${target.name} does not answer the bench's query right: ${answer.status} ${JSON.stringify(answer.errors ?? answer.data).slice(0, 300)}`);
+  }
+}
 const heavyQuery = `{ ${Array.from({ length: heavyAliases }, (_, index) => `a${index}: documents { _id name checked currentType { name } }`).join(' ')} }`;
 
 /** currentUser's latency while two clients keep documents busy with heavy queries (and without them). */
@@ -162,10 +173,17 @@ function spread(values: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const targets = [await servicesTarget(1), await servicesTarget(2), await embeddedTarget()];
+  const targets: Target[] = [];
   const loadAverages: string[] = [];
-  const byTarget = new Map<string, LoadResult[]>(targets.map((target) => [target.name, []]));
+  const byTarget = new Map<string, LoadResult[]>();
   try {
+    // One by one, so a target that fails to start leaves none running behind it.
+    for (const start of [() => servicesTarget(1), () => servicesTarget(2), embeddedTarget]) {
+      const target = await start();
+      targets.push(target);
+      await verify(target);
+      byTarget.set(target.name, []);
+    }
     for (let round = 1; round <= rounds; round += 1) {
       loadAverages.push(loadavg()[0]!.toFixed(1));
       for (const target of round % 2 === 0 ? [...targets].reverse() : targets) {
