@@ -50,6 +50,12 @@ export interface GatewayOptions {
   maxConnectionsPerClient?: number;
   /** A websocket client whose unsent data passes this many bytes (it does not read) is disconnected. Default 4 MB. */
   maxBufferedBytes?: number;
+  /**
+   * In-flight deduplication: identical queries (same plugin, body and every header that reaches it, so the
+   * same user) in flight at the same time share one subgraph call, on the fast path and in the planner.
+   * Mutations and subscriptions are never shared. Default true.
+   */
+  dedupeRequests?: boolean;
 }
 
 export interface Gateway {

@@ -24,6 +24,7 @@ import {
   type GatewayOptions,
 } from './options.js';
 import { HealthPoller } from './subgraphs/health-poller.js';
+import { InFlightRequests } from './subgraphs/in-flight-requests.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 import { createSubscriptionServer } from './subscriptions/subscription-server.js';
 import { createSubgraphSigner, subgraphSigningKey } from './subgraphs/subgraph-signature.js';
@@ -57,7 +58,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     .map(({ plugin, url }) => `${plugin} ${url}`);
   if (down.length > 0) logger.warn({ replicas: down }, 'replicas down at start-up; they join when they come up');
 
-  const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger });
+  const inFlight = new InFlightRequests(options.dedupeRequests ?? true);
+  const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger, inFlight });
   const pluginHttp = { registry, logger, bodyLimit: MAX_BODY_BYTES, inProcess: options.inProcessHttp };
   const listener = createRequestListener(
     {

@@ -1,4 +1,5 @@
 import type { HeaderRecord } from '../http/forwarded-headers.js';
+import type { InFlightRequests } from '../subgraphs/in-flight-requests.js';
 
 /** Per-request state shared by the planner's subgraph calls. */
 export interface GatewayContext {
@@ -8,4 +9,6 @@ export interface GatewayContext {
   readonly forwardHeaders: HeaderRecord;
   /** `Set-Cookie` values from subgraph responses, returned to the client (e.g. the core's login). */
   readonly setCookies: string[];
+  /** Where identical sub-requests in flight at once share one call. */
+  readonly inFlight?: InFlightRequests;
 }

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST } from 'graphql';
 import type { Logger } from 'pino';
+import { fetchBufferedAnswer, sendBufferedAnswer } from '../http/buffered-answer.js';
 import { forwardToPlugin } from '../http/forward-to-plugin.js';
-import { headersForPlugin } from '../http/forwarded-headers.js';
+import { headersForPlugin, type HeaderRecord } from '../http/forwarded-headers.js';
 import { PayloadTooLargeError } from '../http/read-body.js';
 import { sendJson, sendJsonText } from '../http/send-json.js';
 import { requestIdOf } from '../http/request-id.js';
-import { callReplica } from '../subgraphs/call-replica.js';
+import { callReplica, type ReplicaCall } from '../subgraphs/call-replica.js';
+import { requestKey, type InFlightRequests } from '../subgraphs/in-flight-requests.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
 import { executePlanned } from './execute-planned.js';
 import type { GatewayContext } from './gateway-context.js';
@@ -24,6 +26,8 @@ export interface GraphqlHandlerDeps {
   preparer: () => OperationPreparer | undefined;
   dev: boolean;
   logger: Logger;
+  /** Identical queries in flight at once share one subgraph call (fast path and planner alike). */
+  inFlight: InFlightRequests;
 }
 
 function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode, headers: Record<string, string> = {}): void {
@@ -43,7 +47,31 @@ function firstUp(registry: SubgraphRegistry, names: readonly string[]): Subgraph
  * everything else goes through the federation planner.
  */
 export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
-  const { registry, dev, logger } = deps;
+  const { registry, dev, logger, inFlight } = deps;
+
+  /**
+   * A query forwarded to `call.plugin` when deduplication is on: the answer is read whole and every identical
+   * request in flight is sent the same one. False when no replica answered (the planner answers then).
+   */
+  async function forwardShared(res: ServerResponse, call: ReplicaCall, headers: HeaderRecord, body: Buffer): Promise<boolean> {
+    const key = requestKey('forwarded', call.plugin.name, headers, body);
+    const { answer, joined } = inFlight.share(key, () =>
+      callReplica(call, (replica) =>
+        fetchBufferedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body }),
+      ),
+    );
+    if (joined) logger.debug({ reqId: call.reqId, plugin: call.plugin.name }, 'sharing an identical subgraph request in flight');
+    try {
+      const shared = await answer;
+      if (!shared) return false;
+      sendBufferedAnswer(res, shared);
+    } catch (error) {
+      // The plugin stopped mid-answer: as when streaming, the client's connection is dropped.
+      logger.warn({ reqId: call.reqId, plugin: call.plugin.name, err: error }, 'subgraph answer broke off');
+      res.destroy(error instanceof Error ? error : undefined);
+    }
+    return true;
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse, search: string): Promise<void> {
     let request: GraphqlRequest;
@@ -82,10 +110,13 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       const mutation = operation?.operation === 'mutation';
       const { rawBody } = request;
       const call = { plugin: target, retry: mutation ? 'refused' : 'refused-or-reset', logger, reqId } as const;
-      const sent = await callReplica(call, (replica) => {
-        const headers = { ...forwardHeaders, ...replica.signature('POST', rawBody) };
-        return forwardToPlugin(replica, { method: 'POST', path: '/graphql', headers, body: rawBody }, res).then(() => true);
-      });
+      const sent =
+        inFlight.enabled && operation?.operation === 'query'
+          ? await forwardShared(res, call, forwardHeaders, rawBody)
+          : await callReplica(call, (replica) => {
+              const headers = { ...forwardHeaders, ...replica.signature('POST', rawBody) };
+              return forwardToPlugin(replica, { method: 'POST', path: '/graphql', headers, body: rawBody }, res).then(() => true);
+            });
       if (sent) return;
       // A mutation that may have reached the host is not sent again, not even by the planner.
       if (mutation) return sendJson(res, 200, { data: null, errors: [pluginUnavailableError(target.name)] });
@@ -93,7 +124,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       logger.warn({ reqId, plugin: target.name }, 'fast path could not reach plugin; answering through the planner');
     }
 
-    const context: GatewayContext = { reqId, forwardHeaders, setCookies: [] };
+    const context: GatewayContext = { reqId, forwardHeaders, setCookies: [], inFlight };
     const result = await executePlanned(
       preparer.supergraph.schema,
       prepared.document,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { GatewayContext } from '../graphql/gateway-context.js';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
 import { callReplica, type RetryPolicy } from './call-replica.js';
+import { requestKey } from './in-flight-requests.js';
 import type { SubgraphRegistry } from './subgraph-registry.js';
 import { NoAnswerError } from './transport-failure.js';
 
@@ -27,7 +28,8 @@ function retryPolicy(document: DocumentNode): RetryPolicy {
 
 /**
  * The planner's way to a subgraph: POSTs the sub-operation over a replica's keep-alive pool with the
- * client's headers (callReplica picks the replica and retries where that is safe). A plugin with no
+ * client's headers (callReplica picks the replica and retries where that is safe); identical queries in
+ * flight at once share one call (InFlightRequests), each waiter parsing the answer for itself. A plugin with no
  * replica that answers yields PLUGIN_UNAVAILABLE naming it, which the stitching layer turns into errors
  * on exactly the fields that plugin serves.
  */
@@ -51,15 +53,19 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
       variables: request.variables,
       operationName: request.operationName,
     });
-    const call = { plugin: subgraph, retry: retryPolicy(request.document), logger, reqId: context?.reqId };
-    try {
-      const answer = await callReplica(call, async (replica) => {
+    const retry = retryPolicy(request.document);
+    const call = { plugin: subgraph, retry, logger, reqId: context?.reqId };
+    const forwardHeaders = context?.forwardHeaders ?? {};
+    // Only queries are shared; the planner never sends a subscription over HTTP.
+    const key = context?.inFlight?.enabled && retry === 'refused-or-reset' ? requestKey('planned', name, forwardHeaders, body) : undefined;
+    const send = () =>
+      callReplica(call, async (replica) => {
         const response = await replica.pool
           .request({
             method: 'POST',
             path: `${replica.basePath}/graphql`,
             headers: {
-              ...context?.forwardHeaders,
+              ...forwardHeaders,
               'content-type': 'application/json',
               accept: 'application/graphql-response+json, application/json',
               'apollo-require-preflight': 'true',
@@ -71,15 +77,19 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
           .catch((error: unknown) => {
             throw new NoAnswerError(error);
           });
-        return { response, text: await response.body.text() };
+        return { statusCode: response.statusCode, setCookie: response.headers['set-cookie'], text: await response.body.text() };
       });
+    try {
+      const shared = context?.inFlight?.share(key, send);
+      if (shared?.joined) logger.debug({ reqId: call.reqId, plugin: name }, 'sharing an identical subgraph request in flight');
+      const answer = await (shared ? shared.answer : send());
       if (!answer) return unavailable();
-      const setCookie = answer.response.headers['set-cookie'];
+      const { setCookie } = answer;
       if (context && setCookie) context.setCookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
       try {
         return JSON.parse(answer.text) as ExecutionResult;
       } catch {
-        logger.warn({ reqId: call.reqId, plugin: name, status: answer.response.statusCode }, 'subgraph answered without JSON');
+        logger.warn({ reqId: call.reqId, plugin: name, status: answer.statusCode }, 'subgraph answered without JSON');
         return unavailable();
       }
     } catch (error) {
