@@ -7,6 +7,8 @@ export type { RoutesPreload, RoutesPreloadContext } from './client/routes-preloa
 export type {
   PluginManifestEntry,
   PluginsManifest,
+  RefusedPlugin,
+  LatticePluginDescriptor,
   UiPluginConfig,
   UiPluginMenu,
   InboxIntegration,

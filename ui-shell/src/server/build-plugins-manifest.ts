@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PluginManifestEntry, PluginsManifest } from '@lattice/ui-sdk';
+import type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from '@lattice/ui-sdk';
 import type { UiPluginConfig } from '@lattice/ui-sdk/config';
+import { checkRemote, type RemoteCheck, type RemotePlugin } from './check-remote.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
 import { readPluginConfig } from './read-plugin-config.js';
@@ -11,33 +12,63 @@ export interface PluginsManifestOptions {
   pluginsRoot?: string;
   /** Told about each plugin left out, and why. */
   onSkip?: (name: string, reason: string) => void;
+  /** A remote's descriptor check; defaults to fetching it now (the server passes its periodic one). */
+  checkRemote?: (remote: RemotePlugin) => RemoteCheck | Promise<RemoteCheck>;
+  /** How long the shell waits for a remote's code before showing its panel. */
+  remoteLoadTimeoutMs?: number;
 }
+
+type Outcome = PluginManifestEntry | RefusedPlugin | undefined;
 
 /**
  * `/plugins.json`: every configs.json plugin that has a UI, in configs.json order. A plugin without a UI
- * build (an API-only plugin, or a UI not built yet) is left out rather than failing the shell.
+ * build (an API-only plugin, or a UI not built yet) is left out rather than failing the shell; a remote
+ * whose descriptor or entry is wrong is left out too, and listed in `refused` with the field at fault.
  */
 export async function buildPluginsManifest(options: PluginsManifestOptions): Promise<PluginsManifest> {
-  const entries = await Promise.all(options.plugins.map((plugin) => manifestEntry(plugin, options)));
-  return { plugins: entries.filter((entry): entry is PluginManifestEntry => entry !== undefined) };
+  const outcomes = await Promise.all(options.plugins.map((plugin) => manifestEntry(plugin, options)));
+  const manifest: PluginsManifest = { plugins: outcomes.filter((outcome): outcome is PluginManifestEntry => outcome !== undefined && 'remoteEntry' in outcome) };
+  const refused = outcomes.filter((outcome): outcome is RefusedPlugin => outcome !== undefined && 'reason' in outcome);
+  if (refused.length > 0) manifest.refused = refused;
+  if (options.remoteLoadTimeoutMs !== undefined) manifest.remoteLoadTimeoutMs = options.remoteLoadTimeoutMs;
+  return manifest;
 }
 
-async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOptions): Promise<PluginManifestEntry | undefined> {
+async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOptions): Promise<Outcome> {
   if (!plugin.ui) return undefined;
-  if (plugin.ui === 'remote' && !plugin.remoteUrl) {
-    options.onSkip?.(plugin.name, 'it is `ui: remote` but configs.json gives no `ui_url`');
-    return undefined;
-  }
+  if (plugin.ui === 'remote') return remoteEntry(plugin, options);
   const buildDir = pluginBuildDir(plugin.name, options.pluginsRoot);
-  const config = buildDir ? await readPluginConfig(buildDir, plugin.ui === 'remote') : undefined;
+  let config: UiPluginConfig | undefined;
+  try {
+    config = buildDir ? await readPluginConfig(buildDir) : undefined;
+  } catch (error) {
+    // A hand-edited build must not take the other plugins down with it.
+    const reason = error instanceof Error ? error.message : String(error);
+    options.onSkip?.(plugin.name, reason);
+    return { name: plugin.name, reason };
+  }
   if (!config) {
     options.onSkip?.(plugin.name, buildDir ? `no UI build in ${buildDir}` : `no package @lattice/ui-plugin-${plugin.name}`);
     return undefined;
   }
-  if (plugin.ui === 'remote') return toManifestEntry(config, plugin.remoteUrl!);
   const base = `/plugins/${plugin.name}/`;
   const routesScripts = await exposedScripts(buildDir!, config.routes.module);
   return { ...toManifestEntry(config, `${base}remoteEntry.js`), preload: [`${base}remoteEntry.js`, ...routesScripts.map((file) => base + file)] };
+}
+
+async function remoteEntry(plugin: FrontendPlugin, options: PluginsManifestOptions): Promise<Outcome> {
+  if (!plugin.remoteUrl) {
+    const reason = 'ui_url: is required when ui is "remote"';
+    options.onSkip?.(plugin.name, reason);
+    return { name: plugin.name, reason };
+  }
+  const remote = { name: plugin.name, remoteUrl: plugin.remoteUrl };
+  const check = await (options.checkRemote ?? checkRemote)(remote);
+  if (!check.ok) {
+    options.onSkip?.(plugin.name, check.reason);
+    return { name: plugin.name, reason: check.reason };
+  }
+  return toManifestEntry(check.descriptor, plugin.remoteUrl);
 }
 
 /** The scripts of one exposed module, from the build's mf-manifest.json (none when it cannot be read). */
@@ -52,7 +83,11 @@ async function exposedScripts(buildDir: string, module: string): Promise<string[
   }
 }
 
-export function toManifestEntry(config: UiPluginConfig, remoteEntry: string): PluginManifestEntry {
+type ManifestSource = Pick<UiPluginConfig, 'name' | 'scope' | 'menus' | 'inboxIntegration' | 'inboxIntegrationSettings' | 'inboxIntegrationForm' | 'inboxConversationDetail'> & {
+  routes: { module: string };
+};
+
+export function toManifestEntry(config: ManifestSource, remoteEntry: string): PluginManifestEntry {
   const entry: PluginManifestEntry = {
     name: config.name,
     scope: config.scope,

@@ -1,22 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseUiPluginConfig, type UiPluginConfig } from '@lattice/ui-sdk/config';
 
-/**
- * The validated config a remote build wrote (`dist/ui-plugin.json`), or, for a `remote` plugin whose
- * build is elsewhere, the source `ui-plugin.config.json` beside `dist/`. Undefined when neither exists.
- */
-export async function readPluginConfig(buildDir: string, allowSource: boolean): Promise<UiPluginConfig | undefined> {
-  const candidates = [join(buildDir, 'ui-plugin.json')];
-  if (allowSource) candidates.push(join(dirname(buildDir), 'ui-plugin.config.json'));
-  for (const file of candidates) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      continue;
-    }
-    return parseUiPluginConfig(JSON.parse(text), file);
+/** The validated config a `ui: local` build wrote (`dist/ui-plugin.json`); undefined when there is none. */
+export async function readPluginConfig(buildDir: string): Promise<UiPluginConfig | undefined> {
+  const file = join(buildDir, 'ui-plugin.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
   }
-  return undefined;
+  return parseUiPluginConfig(JSON.parse(text), file);
 }

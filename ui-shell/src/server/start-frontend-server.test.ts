@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFrontendServer } from './index.js';
+import { descriptorOf, entryScript, startRemoteOrigin } from './test-support/remote-origin.js';
 
 const uiConfig = (name: string) => ({
   name,
@@ -30,9 +31,6 @@ async function fixtureDirs() {
   await writeFile(join(documentsDist, '12.abcdef0123.js'), 'chunk');
   const exposes = [{ path: './routes', assets: { js: { sync: ['12.abcdef0123.js'], async: [] } } }];
   await writeFile(join(documentsDist, 'mf-manifest.json'), JSON.stringify({ exposes }));
-  // A remote plugin whose build is elsewhere: only its source config is here.
-  await mkdir(join(pluginsRoot, 'inbox'), { recursive: true });
-  await writeFile(join(pluginsRoot, 'inbox', 'ui-plugin.config.json'), JSON.stringify(uiConfig('inbox')));
   return { root, shellDir, pluginsRoot };
 }
 
@@ -62,6 +60,8 @@ async function startGatewayDouble() {
 test('the front-end server: plugins.json, remotes, SPA fallback with the manifest inlined, caching, compression and the gateway proxy', async () => {
   const { root, shellDir, pluginsRoot } = await fixtureDirs();
   const gateway = await startGatewayDouble();
+  // A remote deployed by its own team on its own origin: configs.json gives only its name and ui_url.
+  const inbox = await startRemoteOrigin({ '/inbox/lattice-plugin.json': descriptorOf('inbox'), '/inbox/remoteEntry.js': entryScript('inbox') });
   const skipped: string[] = [];
   const server = await startFrontendServer({
     port: 0,
@@ -71,7 +71,7 @@ test('the front-end server: plugins.json, remotes, SPA fallback with the manifes
     plugins: [
       { name: 'core' },
       { name: 'documents', ui: 'local' },
-      { name: 'inbox', ui: 'remote', remoteUrl: 'https://cdn.example.com/inbox/remoteEntry.js' },
+      { name: 'inbox', ui: 'remote', remoteUrl: `${inbox.url}/inbox/remoteEntry.js` },
       { name: 'contacts', ui: 'local' },
     ],
     onPluginSkipped: (name) => skipped.push(name),
@@ -84,7 +84,7 @@ test('the front-end server: plugins.json, remotes, SPA fallback with the manifes
       plugins.map((plugin) => [plugin.name, plugin.remoteEntry]),
       [
         ['documents', '/plugins/documents/remoteEntry.js'],
-        ['inbox', 'https://cdn.example.com/inbox/remoteEntry.js'],
+        ['inbox', `${inbox.url}/inbox/remoteEntry.js`],
       ],
     );
     assert.deepEqual(plugins[0]?.preload, ['/plugins/documents/remoteEntry.js', '/plugins/documents/12.abcdef0123.js']);
@@ -117,6 +117,7 @@ test('the front-end server: plugins.json, remotes, SPA fallback with the manifes
   } finally {
     await server.stop();
     await gateway.close();
+    await inbox.close();
     await rm(root, { recursive: true, force: true });
   }
 });
@@ -140,4 +141,85 @@ test('an unbuilt shell is refused at start with what to run', async () => {
     startFrontendServer({ port: 0, gatewayUrl: 'http://127.0.0.1:9', shellDir: join(tmpdir(), 'no-such-shell'), plugins: [] }),
     /the UI shell is not built .*npm run build/,
   );
+});
+
+interface ManifestBody {
+  plugins: Array<{ name: string; menus: Array<{ text: string }> }>;
+  refused?: Array<{ name: string; reason: string }>;
+  remoteLoadTimeoutMs?: number;
+}
+
+/** /plugins.json once it satisfies `ready` (the server fetches descriptors again on its interval). */
+async function manifestOnce(url: string, ready: (manifest: ManifestBody) => boolean): Promise<ManifestBody> {
+  let manifest: ManifestBody | undefined;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    manifest = (await (await fetch(`${url}/plugins.json`)).json()) as ManifestBody;
+    if (ready(manifest)) return manifest;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`/plugins.json never got there: ${JSON.stringify(manifest)}`);
+}
+
+test('remotes from their own origin: a bad one is left out alone and named, the rest and /login work, a descriptor change shows without a restart, security headers', async () => {
+  const { root, shellDir, pluginsRoot } = await fixtureDirs();
+  await writeFile(join(shellDir, 'index.html'), '<!doctype html><html><head><script>document.title = "x";</script></head><body><div id="root"></div></body></html>');
+  const reports = await startRemoteOrigin({ '/lattice-plugin.json': descriptorOf('reports'), '/remoteEntry.js': entryScript('reports') });
+  const sidebar = descriptorOf('charts', { menus: [{ text: 'Charts', url: '/charts/', location: 'sidebar' }] });
+  const charts = await startRemoteOrigin({ '/lattice-plugin.json': sidebar, '/remoteEntry.js': entryScript('charts') });
+  const logged: string[] = [];
+  const server = await startFrontendServer({
+    port: 0,
+    gatewayUrl: 'http://127.0.0.1:9',
+    shellDir,
+    pluginsRoot,
+    plugins: [
+      { name: 'documents', ui: 'local' },
+      { name: 'charts', ui: 'remote', remoteUrl: `${charts.url}/remoteEntry.js` },
+      { name: 'reports', ui: 'remote', remoteUrl: `${reports.url}/remoteEntry.js` },
+    ],
+    onPluginSkipped: (name, reason) => logged.push(`${name}: ${reason}`),
+    onRemoteRefused: (name, reason) => logged.push(`refused ${name}: ${reason}`),
+    remoteRefreshMs: 100,
+    remoteLoadTimeoutMs: 5000,
+  });
+  try {
+    const manifest = (await (await fetch(`${server.url}/plugins.json`)).json()) as ManifestBody;
+    assert.deepEqual(manifest.plugins.map((plugin) => plugin.name), ['documents', 'reports']);
+    assert.equal(manifest.refused?.length, 1);
+    assert.equal(manifest.refused?.[0]?.name, 'charts');
+    assert.match(manifest.refused?.[0]?.reason ?? '', /^lattice-plugin\.json menus\.0\.location: /);
+    assert.equal(manifest.remoteLoadTimeoutMs, 5000);
+    assert.equal(logged.filter((line) => line.startsWith('refused charts: lattice-plugin.json menus.0.location')).length, 1, 'logged once, naming the plugin and the field');
+
+    const login = await fetch(`${server.url}/login`);
+    assert.equal(login.status, 200);
+    const policy = login.headers.get('content-security-policy') ?? '';
+    assert.match(policy, new RegExp(`script-src 'self' 'sha256-[A-Za-z0-9+/=]+' ${charts.url} ${reports.url}(;|$)`), 'the inline script by hash and every remote origin');
+    assert.doesNotMatch(policy, /unsafe-eval/);
+    assert.match(policy, /frame-ancestors 'none'/);
+    for (const response of [login, await fetch(`${server.url}/plugins/documents/remoteEntry.js`)]) {
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(response.headers.get('x-frame-options'), 'DENY');
+      assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+    }
+    assert.match(await login.text(), /"refused":\[\{"name":"charts"/, 'the page carries the refusal for the shell to show');
+
+    // The reports team renames its menu and the charts team fixes its descriptor: no host change.
+    reports.files.set('/lattice-plugin.json', descriptorOf('reports', { menus: [{ text: 'Quarterly reports', url: '/reports/', location: 'mainNavigation' }] }));
+    charts.files.set('/lattice-plugin.json', descriptorOf('charts'));
+    const fresh = await manifestOnce(server.url, (body) => body.plugins.length === 3 && body.plugins.some((plugin) => plugin.menus[0]?.text === 'Quarterly reports'));
+    assert.deepEqual(fresh.plugins.map((plugin) => plugin.name), ['documents', 'charts', 'reports']);
+    assert.equal(fresh.refused, undefined);
+    assert.ok(logged.includes('charts: accepted again: its descriptor and entry are valid now'));
+
+    // Its entry now answers the host's HTML fallback: refused again, for that field.
+    charts.files.set('/remoteEntry.js', { type: 'text/html', body: '<!doctype html>' });
+    const refusedAgain = await manifestOnce(server.url, (body) => body.refused?.[0]?.name === 'charts');
+    assert.match(refusedAgain.refused?.[0]?.reason ?? '', /^ui_url: .* answered text\/html, not a script$/);
+    assert.equal((await fetch(`${server.url}/documents/`)).status, 200);
+  } finally {
+    await server.stop();
+    await Promise.all([reports.close(), charts.close()]);
+    await rm(root, { recursive: true, force: true });
+  }
 });

@@ -12,6 +12,8 @@ import type { FrontendPlugin } from './frontend-plugin.js';
 import { createGatewayProxy } from './gateway-proxy.js';
 import { indexHtmlFor } from './index-html.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
+import { watchRemoteDescriptors } from './remote-descriptors.js';
+import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.js';
 
 export interface FrontendServerOptions {
   /** 3000 in production; 0 picks a free port. */
@@ -27,6 +29,15 @@ export interface FrontendServerOptions {
   pluginsRoot?: string;
   /** Told about each plugin left out of /plugins.json, and why. */
   onPluginSkipped?: (name: string, reason: string) => void;
+  /** Told once each time a `ui: remote` plugin is refused, naming the field at fault (default: onPluginSkipped). */
+  onRemoteRefused?: (name: string, reason: string) => void;
+  /**
+   * How often the `ui: remote` descriptors are fetched again (default: LATTICE_UI_REMOTE_REFRESH_MS, else
+   * 30 s): a remote's new menus show on the next page load after that, with no restart.
+   */
+  remoteRefreshMs?: number;
+  /** How long the shell waits for a remote's code before showing its panel (default 8 s). */
+  remoteLoadTimeoutMs?: number;
 }
 
 export interface RunningFrontendServer {
@@ -44,15 +55,33 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   if (!existsSync(indexHtml)) {
     throw new Error(`the UI shell is not built (${indexHtml} is missing): run \`npm run build\` at the repository root`);
   }
+  const remotes = options.plugins.flatMap((plugin) => (plugin.ui === 'remote' && plugin.remoteUrl ? [{ name: plugin.name, remoteUrl: plugin.remoteUrl }] : []));
+  const descriptors = await watchRemoteDescriptors({
+    remotes,
+    refreshMs: options.remoteRefreshMs ?? (Number(process.env.LATTICE_UI_REMOTE_REFRESH_MS) || 30_000),
+    onRefused: (name, reason) => (options.onRemoteRefused ?? options.onPluginSkipped)?.(name, reason),
+    onAccepted: (name) => options.onPluginSkipped?.(name, 'accepted again: its descriptor and entry are valid now'),
+  });
+  const origins = remoteOrigins(remotes.map((remote) => remote.remoteUrl));
   const staticOptions = { index: false, setHeaders: (response: Response, path: string) => response.setHeader('Cache-Control', cacheControlFor(path)) };
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders(origins));
 
   addHealthRoutes(app, options.gatewayUrl);
   const proxy = createGatewayProxy(options.gatewayUrl);
   app.use('/gateway', proxy);
 
-  const pluginsManifest = () => buildPluginsManifest({ plugins: options.plugins, pluginsRoot: options.pluginsRoot, onSkip: options.onPluginSkipped });
+  const remoteNames = new Set(remotes.map((remote) => remote.name));
+  const pluginsManifest = () =>
+    buildPluginsManifest({
+      plugins: options.plugins,
+      pluginsRoot: options.pluginsRoot,
+      // Remotes are told about by the watcher, once per change rather than on every page.
+      onSkip: (name, reason) => !remoteNames.has(name) && options.onPluginSkipped?.(name, reason),
+      checkRemote: (remote) => descriptors.current(remote.name) ?? { ok: false, reason: 'not checked yet' },
+      remoteLoadTimeoutMs: options.remoteLoadTimeoutMs ?? 8000,
+    });
   app.get('/plugins.json', async (_request, response, next) => {
     try {
       const manifest = await pluginsManifest();
@@ -78,8 +107,10 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
     if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[A-Za-z0-9]+$/.test(request.path)) return next();
     try {
       const [template, manifest] = await Promise.all([readFile(indexHtml, 'utf8'), pluginsManifest()]);
+      const page = indexHtmlFor(template, manifest, request.path);
       response.setHeader('Cache-Control', 'no-cache');
-      response.type('html').send(indexHtmlFor(template, manifest, request.path));
+      response.setHeader('Content-Security-Policy', contentSecurityPolicy(origins, inlineScriptHashes(page)));
+      response.type('html').send(page);
     } catch (error) {
       next(error);
     }
@@ -98,6 +129,7 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) => {
+      descriptors.stop();
       if (error.code !== 'EADDRINUSE') return reject(error);
       reject(Object.assign(new Error(`the front-end cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 3000}: another program uses that port`), { code: error.code }));
     });
@@ -109,6 +141,7 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
     port,
     stop: () =>
       new Promise<void>((resolve, reject) => {
+        descriptors.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -3,12 +3,15 @@ import { checkUiPlugins } from '../config/check-ui-plugins.js';
 import { loadConfigs } from '../config/load-configs.js';
 import { loadPlugins } from '../platform/load-plugins.js';
 
-/** Checks configs.json, that every plugin it names exists, and the UI configs the shell would load, without starting anything. */
+/**
+ * Checks configs.json, that every plugin it names exists, and the UI the shell would load (local builds,
+ * and each remote's descriptor and entry fetched from its server), without starting anything.
+ */
 export async function validate(args: { config: string }): Promise<void> {
   const file = resolve(args.config);
   const configs = await loadConfigs(file);
   await loadPlugins(file, configs.plugins);
-  const ui = await checkUiPlugins(configs.plugins);
+  const ui = await checkUiPlugins(configs.plugins, { configFile: file });
   console.log(`${file} is valid: plugins ${configs.plugins.map((plugin) => plugin.name).join(', ') || '(none)'}`);
   if (ui.checked.length > 0) console.log(`UI configs checked: ${ui.checked.join(', ')}`);
   if (ui.skipped.length > 0) console.log(`UI not checked, the shell would leave it out: ${ui.skipped.join('; ')}`);

@@ -12,11 +12,11 @@ export const pluginEntrySchema = z
     ui: z
       .enum(['local', 'remote'])
       .optional()
-      .describe('"local" serves the UI built from ui-plugins/<name>; "remote" loads the build at ui_url'),
+      .describe('"local" serves the UI built from ui-plugins/<name>; "remote" loads the remote deployed at ui_url, as its lattice-plugin.json beside it describes'),
     ui_url: z
       .url()
       .optional()
-      .describe('For ui "remote": the URL of the remote\'s remoteEntry.js, deployed by its own team'),
+      .describe('For ui "remote": the URL of the remote\'s remoteEntry.js, deployed by its own team with lattice-plugin.json (its routes and menus) beside it'),
     db_name: z.string().min(1).optional().describe('Database name for the plugin (default: the plugin name)'),
     extra_env: z.record(z.string(), z.string()).optional().describe('Environment variables for the plugin'),
   })

@@ -39,7 +39,8 @@ export async function loadPlugins(configFile: string, entries: PluginEntry[]): P
       plugins.push({ definition, dbName: entry.db_name, extraEnv: entry.extra_env });
     } catch (error) {
       if (error instanceof PluginNotFoundError) {
-        if (hasUiPackage(entry.name)) continue;
+        // A `ui: remote` plugin describes itself from its own server: the host needs no package of it.
+        if (entry.ui === 'remote' || hasUiPackage(entry.name)) continue;
         throw new ConfigError(configFile, key, `names a plugin that does not exist: "${entry.name}" (${error.message}, and no UI package @lattice/ui-plugin-${entry.name})`);
       }
       throw error;

@@ -21,6 +21,7 @@ export async function startFrontend(options: {
       gatewayUrl: options.gatewayUrl,
       plugins: options.entries.map((entry) => ({ name: entry.name, ui: entry.ui, remoteUrl: entry.ui_url })),
       onPluginSkipped: (name, reason) => options.logger.info({ plugin: name }, `no UI for this plugin: ${reason}`),
+      onRemoteRefused: (name, reason) => options.logger.warn({ plugin: name }, `UI remote "${name}" refused, the shell leaves it out: ${reason}`),
     });
   } catch (error) {
     if (error instanceof Error && /is not built/.test(error.message)) {

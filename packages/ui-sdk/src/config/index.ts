@@ -8,5 +8,14 @@ export {
   type InboxIntegration,
 } from './ui-plugin-config-schema.js';
 export { parseUiPluginConfig, UiPluginConfigError } from './parse-ui-plugin-config.js';
-export type { PluginManifestEntry, PluginsManifest } from './plugins-manifest.js';
+export type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from './plugins-manifest.js';
+export {
+  latticePluginDescriptorFile,
+  latticePluginDescriptorSchema,
+  latticePluginDescriptorJsonSchema,
+  parseLatticePluginDescriptor,
+  type DescriptorParse,
+  type LatticePluginDescriptor,
+  type LatticePluginDescriptorInput,
+} from './lattice-plugin-descriptor-schema.js';
 export { pluginOwningPath } from './plugin-owning-path.js';

@@ -16,7 +16,16 @@ export interface PluginManifestEntry {
   inboxConversationDetail?: string;
 }
 
+/** A `ui: remote` plugin the front-end server left out, and why (field named), for the shell to show. */
+export interface RefusedPlugin {
+  name: string;
+  reason: string;
+}
+
 /** The body of `/plugins.json`. */
 export interface PluginsManifest {
   plugins: PluginManifestEntry[];
+  refused?: RefusedPlugin[];
+  /** How long the shell waits for a remote's code before showing its panel (default 8000). */
+  remoteLoadTimeoutMs?: number;
 }

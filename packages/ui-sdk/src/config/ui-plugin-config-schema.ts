@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-const pluginName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case plugin name (letters, digits, dashes)');
+export const pluginName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case plugin name (letters, digits, dashes)');
 // The scope becomes a JavaScript global name in the remote entry, so it must be an identifier.
-const scope = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a JavaScript identifier (letters, digits, _)');
-const exposedPath = z.string().regex(/^\.\/[A-Za-z0-9_/-]+$/, 'must start with "./", e.g. "./routes"');
+export const scope = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a JavaScript identifier (letters, digits, _)');
+export const exposedPath = z.string().regex(/^\.\/[A-Za-z0-9_/-]+$/, 'must start with "./", e.g. "./routes"');
 const appPath = z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'must be an absolute path such as "/documents/"');
 
 export const menuSchema = z

@@ -1,9 +1,12 @@
-import type { PluginManifestEntry, PluginsManifest } from '@lattice/ui-sdk';
+import type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from '@lattice/ui-sdk';
 import { pluginOwningPath } from '@lattice/ui-sdk/config';
+import { setRemoteLoadTimeout } from '../plugins/remote-load-timeout.js';
 import { loadPluginRoutesEarly } from '../plugins/remote-registry.js';
 
 export interface PluginsManifestResult {
   plugins: PluginManifestEntry[];
+  /** Remotes the front-end server left out (a bad descriptor or entry), with the field at fault. */
+  refused?: RefusedPlugin[];
   error?: string;
 }
 
@@ -18,8 +21,9 @@ const inlineManifestId = 'lattice-plugins';
  */
 export const pluginsManifestRequest: Promise<PluginsManifestResult> = readManifest().then(
   (manifest) => {
+    setRemoteLoadTimeout(manifest.remoteLoadTimeoutMs);
     preloadCurrentPlugin(manifest.plugins);
-    return { plugins: manifest.plugins };
+    return { plugins: manifest.plugins, refused: manifest.refused ?? [] };
   },
   // The shell still works (login, settings) without plugins; the navigation says why they are missing.
   (error: unknown) => ({ plugins: [], error: error instanceof Error ? error.message : String(error) }),

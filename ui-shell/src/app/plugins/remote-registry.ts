@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
+import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
 export interface RoutesModule {
@@ -75,7 +76,7 @@ export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boole
 
 async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
   performance.mark(`lattice:remote-load-start:${plugin.name}`);
-  const module = await loadExposedModule<Partial<RoutesModule>>(plugin, plugin.routesModule, fresh);
+  const module = await withRemoteLoadTimeout(loadExposedModule<Partial<RoutesModule>>(plugin, plugin.routesModule, fresh), plugin.name);
   // Marks for bench/ui and the browser's performance panel: when a plugin's code became usable.
   performance.mark(`lattice:remote-loaded:${plugin.name}`);
   if (!module?.default) {
@@ -90,6 +91,7 @@ async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Pr
  */
 export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exposed: string, fresh: boolean): Promise<Module | null> {
   if (fresh || !registered.has(plugin.scope)) {
+    applyRemoteLoadTimeout();
     const entry = new URL(plugin.remoteEntry, window.location.href).href;
     registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
     registered.add(plugin.scope);

@@ -1,0 +1,50 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+
+/** How long a remote gets, by default, before its page shows the panel instead of a loader. */
+export const defaultRemoteLoadTimeoutMs = 8000;
+
+let timeoutMs = defaultRemoteLoadTimeoutMs;
+let registered = false;
+
+/** The time-out the front-end server gives in /plugins.json (`remoteLoadTimeoutMs`). */
+export function setRemoteLoadTimeout(ms: number | undefined): void {
+  if (ms && ms > 0) timeoutMs = ms;
+}
+
+export function remoteLoadTimeoutMs(): number {
+  return timeoutMs;
+}
+
+/**
+ * Makes the federation runtime give up on a remote's script after the time-out rather than its own 20 s,
+ * so a hung remote shows its panel quickly. Registered once, before the first remote.
+ */
+export function applyRemoteLoadTimeout(): void {
+  if (registered) return;
+  registered = true;
+  registerPlugins([
+    {
+      name: 'lattice-remote-load-timeout',
+      createScript: ({ url, attrs }) => {
+        const script = document.createElement('script');
+        // The runtime applies no attributes once a hook answers, so the hook applies them.
+        script.type = attrs?.type === 'module' ? 'module' : 'text/javascript';
+        for (const [name, value] of Object.entries(attrs ?? {})) {
+          if (name === 'async' || name === 'defer') script[name] = Boolean(value);
+          else if (name !== 'type') script.setAttribute(name, String(value));
+        }
+        script.src = url;
+        return { script, timeout: timeoutMs };
+      },
+    },
+  ]);
+}
+
+/** `loading`, or a rejection naming the remote once the time-out has passed (a hung chunk, not only the entry). */
+export function withRemoteLoadTimeout<T>(loading: Promise<T>, name: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} did not load within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  return Promise.race([loading, expired]).finally(() => clearTimeout(timer));
+}

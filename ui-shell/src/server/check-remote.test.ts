@@ -1,0 +1,59 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkRemote } from './check-remote.js';
+import { descriptorOf, entryScript, startRemoteOrigin, type RemoteOrigin, type Served } from './test-support/remote-origin.js';
+
+let origin: RemoteOrigin;
+
+before(async () => {
+  origin = await startRemoteOrigin();
+});
+after(async () => {
+  await origin.close();
+});
+
+/** Deploys `name` under /<name>/ with the given descriptor and entry, and checks it. */
+async function check(name: string, descriptor: Served | undefined, entry: Served = entryScript(name)) {
+  if (descriptor) origin.files.set(`/${name}/lattice-plugin.json`, descriptor);
+  origin.files.set(`/${name}/remoteEntry.js`, entry);
+  return checkRemote({ name, remoteUrl: `${origin.url}/${name}/remoteEntry.js` }, { timeoutMs: 10_000 });
+}
+
+async function reasonOf(name: string, descriptor: Served | undefined, entry?: Served): Promise<string> {
+  const result = await check(name, descriptor, entry);
+  assert.equal(result.ok, false, `${name} is refused`);
+  return result.ok ? '' : result.reason;
+}
+
+test('a remote whose descriptor is valid and whose entry is a script is accepted, asked for with no-cache', async () => {
+  const result = await check('reports', descriptorOf('reports'));
+  assert.ok(result.ok);
+  assert.deepEqual(result.descriptor.menus.map((menu) => menu.url), ['/reports/']);
+  const asked = origin.requests.filter((request) => request.path.startsWith('/reports/'));
+  assert.deepEqual(asked.map((request) => request.path).sort(), ['/reports/lattice-plugin.json', '/reports/remoteEntry.js']);
+  assert.ok(asked.every((request) => request.cacheControl === 'no-cache'));
+});
+
+test('each bad descriptor is refused naming the field', async () => {
+  assert.match(await reasonOf('missing', undefined), /^lattice-plugin\.json \(root\): http:\/\/127\.0\.0\.1:\d+\/missing\/lattice-plugin\.json answered HTTP 404$/);
+  assert.match(await reasonOf('garbled', { body: '{ "name": ' }), /^lattice-plugin\.json \(root\): .* is not JSON$/);
+  const { routes: _routes, ...withoutRoutes } = JSON.parse(descriptorOf('noroutes').body) as Record<string, unknown>;
+  assert.match(await reasonOf('noroutes', { body: JSON.stringify(withoutRoutes) }), /^lattice-plugin\.json routes: is required/);
+  const sidebar = descriptorOf('sidebar', { menus: [{ text: 'S', url: '/sidebar/', location: 'sidebar' }] });
+  assert.match(await reasonOf('sidebar', sidebar), /^lattice-plugin\.json menus\.0\.location: /);
+  assert.equal(await reasonOf('loose', descriptorOf('loose', { shared: { react: 'latest please' } })), 'lattice-plugin.json shared.react: must be a semver range, e.g. "^19.0.0"');
+  assert.equal(await reasonOf('other', descriptorOf('someone')), 'lattice-plugin.json name: is "someone", but configs.json enables "other"');
+});
+
+test('an entry that answers 404, 500 or an HTML page is refused naming ui_url', async () => {
+  assert.match(await reasonOf('gone', descriptorOf('gone'), { status: 404, type: 'text/plain', body: 'no' }), /^ui_url: http:\/\/127\.0\.0\.1:\d+\/gone\/remoteEntry\.js answered HTTP 404$/);
+  assert.match(await reasonOf('broken', descriptorOf('broken'), { status: 500, type: 'text/plain', body: 'oops' }), /^ui_url: .* answered HTTP 500$/);
+  const html = { type: 'text/html; charset=utf-8', body: '<!doctype html><title>Welcome</title>' };
+  assert.match(await reasonOf('spa', descriptorOf('spa'), html), /^ui_url: .*\/spa\/remoteEntry\.js answered text\/html, not a script$/);
+});
+
+test('a remote whose server does not answer is refused, not waited on', async () => {
+  const result = await checkRemote({ name: 'down', remoteUrl: 'http://127.0.0.1:9/remoteEntry.js' }, { timeoutMs: 10_000 });
+  assert.equal(result.ok, false);
+  assert.match(result.ok ? '' : result.reason, /^lattice-plugin\.json \(root\): http:\/\/127\.0\.0\.1:9\/lattice-plugin\.json could not be fetched \(.+\)$/);
+});
