@@ -3,6 +3,8 @@ import type { CoreContext } from './graphql/core-context.js';
 import { resolvers } from './graphql/resolvers.js';
 import { typeDefs } from './graphql/type-defs.js';
 import { loadModels } from './models/load-models.js';
+import { corePermissions } from './permissions/core-permissions.js';
+import { consumePermissionsAnnouncements } from './queues/permissions-announce-consumer.js';
 import { consumeSessionChecks } from './queues/sessions-check-consumer.js';
 import { createFirstOwner } from './users/create-first-owner.js';
 
@@ -10,15 +12,13 @@ export const corePlugin = definePlugin<CoreContext>({
   name: 'core',
   graphql: () => ({ typeDefs, resolvers }),
   publicOperations: ['login', 'logout', 'currentUser'],
-  permissions: {
-    'users.list': { description: 'See every user', roles: ['owner', 'admin'] },
-    'users.manage': { description: 'Add users, change roles, deactivate users', roles: ['owner'] },
-  },
+  permissions: corePermissions,
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
   onServerInit: async ({ db, env, debug, messageBrokerClient }) => {
     const models = loadModels(db);
-    await Promise.all([models.User.init(), models.LoginFailure.init(), models.Session.init()]);
+    await Promise.all([models.User.init(), models.LoginFailure.init(), models.Session.init(), models.PluginPermissions.init()]);
     await createFirstOwner(models, env, debug);
     await consumeSessionChecks(messageBrokerClient, models);
+    await consumePermissionsAnnouncements(messageBrokerClient, models);
   },
 });

@@ -56,6 +56,11 @@ export {
   type SendReplyReply,
 } from './queues/reply-queues.js';
 export {
+  permissionsAnnouncePayloadSchema,
+  permissionsAnnounceQueue,
+  type PermissionsAnnouncePayload,
+} from './queues/permission-queues.js';
+export {
   maxSessionsPerCheck,
   sessionIdSchema,
   sessionsCheckPayloadSchema,

@@ -2,6 +2,7 @@
 // `@lattice/ui-sdk/config` and `@lattice/ui-sdk/webpack` so they never reach a bundle.
 export { LatticeProvider, type LatticeProviderProps } from './client/LatticeProvider.js';
 export { useLatticeClient } from './client/use-lattice-client.js';
+export { PermissionsContext, useCan, usePermissions } from './client/permissions-context.js';
 export { graphQLErrorCode, graphQLErrorMessage } from './client/graphql-error-code.js';
 export type { RoutesPreload, RoutesPreloadContext } from './client/routes-preload.js';
 export type {

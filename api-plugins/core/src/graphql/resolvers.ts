@@ -3,12 +3,14 @@ import { isValidObjectId } from 'mongoose';
 import { toPublicUser } from '../users/public-user.js';
 import { authMutationResolvers, authQueryResolvers } from './auth-resolvers.js';
 import type { CoreContext } from './core-context.js';
-import { passwordMutationResolvers, userMutationResolvers, userQueryResolvers } from './user-resolvers.js';
+import { userFieldResolvers } from './user-field-resolvers.js';
+import { passwordMutationResolvers, unlockMutationResolvers, userMutationResolvers, userQueryResolvers } from './user-resolvers.js';
 
 export const resolvers: PluginResolvers<CoreContext> = {
   Query: { ...authQueryResolvers, ...userQueryResolvers },
-  Mutation: { ...authMutationResolvers, ...userMutationResolvers, ...passwordMutationResolvers },
+  Mutation: { ...authMutationResolvers, ...userMutationResolvers, ...passwordMutationResolvers, ...unlockMutationResolvers },
   User: {
+    ...userFieldResolvers,
     // `_entities` obeys what `users` does: a user sees themselves, and only owners and admins see others.
     __resolveReference: async (reference: { _id: string }, context: CoreContext) => {
       const { models } = context;

@@ -13,6 +13,10 @@ export const typeDefs = /* GraphQL */ `
     name: String
     role: UserRole!
     isActive: Boolean!
+    "Failed logins keep this e-mail out for now (from some address, or from every address it never logged in from)."
+    locked: Boolean!
+    "The permissions the user's role has in every plugin that declared some (see each plugin's definition)."
+    permissions: [String!]!
     createdAt: Date
   }
 
@@ -35,6 +39,8 @@ export const typeDefs = /* GraphQL */ `
     "Deactivates a user, who then cannot log in and whose sessions end; owners only. Nobody deactivates themselves."
     usersDeactivate(_id: String!): User!
     usersActivate(_id: String!): User!
+    "Ends the waits failed logins put on a user's e-mail and starts their counts again; owners and admins."
+    usersUnlock(_id: String!): User!
     "Changes the caller's own password; every session of theirs ends and this request gets a new auth-token cookie."
     usersChangePassword(currentPassword: String!, newPassword: String!): User!
     "Sets a user's password; owners only. Every session of that user ends."

@@ -1,7 +1,7 @@
 import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { startSession } from '../login/log-in.js';
-import { assertNotThrottled, recordFailedLogin } from '../login/login-throttle.js';
+import { assertNotThrottled, clearFailuresFor, recordFailedLogin } from '../login/login-throttle.js';
 import type { CoreModels } from '../models/load-models.js';
 import { revokeUserSessions } from '../sessions/sessions.js';
 import { createUser } from '../users/create-user.js';
@@ -80,6 +80,16 @@ export const userMutationResolvers = {
     const user = await findUser(context.models, _id);
     user.isActive = true;
     await user.save();
+    return toPublicUser(user);
+  },
+};
+
+export const unlockMutationResolvers = {
+  async usersUnlock(_parent: unknown, args: unknown, context: CoreContext) {
+    requirePermission(context, 'users.unlock');
+    const { _id } = parseInput(idArgs, args, 'unlock the user');
+    const user = await findUser(context.models, _id);
+    await clearFailuresFor(context.models, user.email);
     return toPublicUser(user);
   },
 };

@@ -96,3 +96,26 @@ export async function recordSuccessfulLogin(models: CoreModels, email: string, a
     { upsert: true },
   );
 }
+
+/**
+ * The e-mails kept out now: by their account-wide wait, or by a wait for them from some address (the e-mail as
+ * typed, which login lower-cases and trims as user e-mails are stored). A locked address is no account's lock.
+ */
+export async function lockedEmails(models: CoreModels, now = new Date()): Promise<Set<string>> {
+  const locked = await models.LoginFailure.find({ lockedUntil: { $gt: now } }, { _id: 1 }).lean();
+  const emails = new Set<string>();
+  for (const { _id } of locked) {
+    if (_id.startsWith('account:')) emails.add(_id.slice('account:'.length));
+    else if (_id.startsWith('pair:')) emails.add(_id.slice(_id.indexOf(' ') + 1));
+  }
+  return emails;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Forgets every failure counted against this e-mail, from any address: its waits end and its counts start again. */
+export async function clearFailuresFor(models: CoreModels, email: string): Promise<void> {
+  await models.LoginFailure.deleteMany({ $or: [{ _id: accountKey(email) }, { _id: { $regex: `^pair:[^ ]+ ${escapeRegExp(email)}$` } }] });
+}

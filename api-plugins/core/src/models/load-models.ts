@@ -1,5 +1,6 @@
 import { modelsPerConnection } from '@lattice/plugin-sdk';
 import { defineLoginFailureModel, type LoginFailureModel } from './login-failure.js';
+import { definePluginPermissionsModel, type PluginPermissionsModel } from './plugin-permissions.js';
 import { defineSessionModel, type SessionModel } from './session.js';
 import { defineUserModel, type UserModel } from './user.js';
 
@@ -7,6 +8,7 @@ export interface CoreModels {
   User: UserModel;
   LoginFailure: LoginFailureModel;
   Session: SessionModel;
+  PluginPermissions: PluginPermissionsModel;
 }
 
 /** The plugin's models on the connection the host handed in; defined once per connection. */
@@ -14,4 +16,5 @@ export const loadModels = modelsPerConnection((db): CoreModels => ({
   User: defineUserModel(db),
   LoginFailure: defineLoginFailureModel(db),
   Session: defineSessionModel(db),
+  PluginPermissions: definePluginPermissionsModel(db),
 }));

@@ -6,6 +6,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MessageBroker } from '@lattice/broker';
+import { permissionsAnnounceQueue } from '@lattice/contracts';
 import { GRAPHQL_LIMITS, operationLimitsRule, subgraphSigningKey, type GraphqlLimits } from '@lattice/gateway';
 import express, { type Request, type Response } from 'express';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
@@ -184,6 +185,10 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       dev,
     });
     runtime = (await definition.onServerInit?.({ ...services, app })) ?? undefined;
+    // The core keeps every plugin's permissions, so that currentUser.permissions covers plugins on other hosts too.
+    if (definition.permissions && Object.keys(definition.permissions).length > 0) {
+      await broker.client.sendMessage(permissionsAnnounceQueue.name, permissionsAnnounceQueue.payload.parse({ plugin: name, permissions: definition.permissions }));
+    }
     app.use(createHttpErrorHandler(debug, dev));
 
     const listenHost = options.host ?? '127.0.0.1';

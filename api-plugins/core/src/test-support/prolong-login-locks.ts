@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import mongoose from 'mongoose';
+
+/**
+ * Browser tests: makes the waits that failed logins put on `email` last `minutes`, as a longer run of wrong
+ * passwords would (the first wait is one second, too short for a page to show). The waits themselves must
+ * have been earned through `login` first; this only stretches them.
+ */
+export async function prolongLoginLocks(mongoUrl: string, email: string, minutes: number): Promise<void> {
+  const server = await mongoose.createConnection(mongoUrl).asPromise();
+  try {
+    const { databases } = await server.listDatabases();
+    // The test kit names it test-<run>-core; a host started by `lattice host` with no db_name, core.
+    const coreDb = databases.map(({ name }) => name).find((name) => name === 'core' || name.endsWith('-core'));
+    assert.ok(coreDb, 'the core database');
+    const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const prolonged = await server
+      .useDb(coreDb)
+      .collection<{ _id: string }>('login_failures')
+      .updateMany(
+        { _id: { $regex: `^(pair:[^ ]+ |account:)${escaped}$` }, lockedUntil: { $exists: true } },
+        { $set: { lockedUntil: new Date(Date.now() + minutes * 60_000), windowEndsAt: new Date(Date.now() + 2 * minutes * 60_000) } },
+      );
+    assert.ok(prolonged.modifiedCount > 0, `no wait on ${email} to prolong`);
+  } finally {
+    await server.close();
+  }
+}
