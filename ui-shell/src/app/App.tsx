@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import {
   BrowserRouter,
   IntegrationComponentsContext,
@@ -23,6 +23,15 @@ import { RemotePage } from './plugins/RemotePage.js';
 import { integrationComponents } from './plugins/integration-components.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
 import { colorSchemeStorageKey, theme } from './theme.js';
+import { PageLoader } from './layout/PageLoader.js';
+
+// Loaded when opened, so that the shell's first JavaScript does not carry pages most visits never show.
+const UsersPage = lazy(() => import('./users/UsersPage.js').then((module) => ({ default: module.UsersPage })));
+const ChangePasswordPage = lazy(() => import('./users/ChangePasswordPage.js').then((module) => ({ default: module.ChangePasswordPage })));
+
+function Lazily({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoader label="Loading…" />}>{children}</Suspense>;
+}
 
 // Follows the system until the user picks light or dark; index.html applies the same choice before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
@@ -54,6 +63,22 @@ function AppRoutes() {
         <Route element={<ShellLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/settings" element={<SettingsPage />} />
+          <Route
+            path="/settings/users"
+            element={
+              <Lazily>
+                <UsersPage />
+              </Lazily>
+            }
+          />
+          <Route
+            path="/settings/password"
+            element={
+              <Lazily>
+                <ChangePasswordPage />
+              </Lazily>
+            }
+          />
           {plugins.flatMap((plugin) =>
             pluginRoutePaths(plugin).map((path) => (
               <Route key={`${plugin.name}:${path}`} path={path} element={<RemotePage plugin={plugin} />} />

@@ -2,12 +2,16 @@
 // that only these are bundled, once, in the shell, and remotes use that copy through this package.
 // A plugin menu's `icon` names one of `menuIcons`; add an icon here before a plugin can use it.
 import {
+  IconCheck,
   IconChevronDown,
   IconChevronUp,
+  IconCopy,
   IconFile,
   IconFlask,
   IconHome,
   IconInbox,
+  IconKey,
+  IconLockOpen,
   IconLogout,
   IconMail,
   IconPencil,
@@ -18,16 +22,23 @@ import {
   IconSelector,
   IconSettings,
   IconTrash,
+  IconUserCheck,
+  IconUserOff,
+  IconUserPlus,
   type Icon,
 } from '@tabler/icons-react';
 
 export {
+  IconCheck,
   IconChevronDown,
   IconChevronUp,
+  IconCopy,
   IconFile,
   IconFlask,
   IconHome,
   IconInbox,
+  IconKey,
+  IconLockOpen,
   IconLogout,
   IconMail,
   IconPencil,
@@ -38,6 +49,9 @@ export {
   IconSelector,
   IconSettings,
   IconTrash,
+  IconUserCheck,
+  IconUserOff,
+  IconUserPlus,
 };
 export type { Icon as TablerIcon } from '@tabler/icons-react';
 

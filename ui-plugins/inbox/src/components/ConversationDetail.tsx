@@ -12,6 +12,7 @@ import {
   Title,
   graphQLErrorMessage,
   type InboxReplyRetry,
+  useCan,
 } from '@lattice/ui-sdk';
 import { changeStatusMutation, conversationDetailQuery } from '../graphql/conversation-queries.js';
 import { conversationNotesQuery, conversationReplyMutation } from '../graphql/reply-queries.js';
@@ -41,6 +42,8 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
     [client, conversationId, sendReply],
   );
   const [failure, setFailure] = useState<string | null>(null);
+  // Without the reply permission the kind's view offers no Retry of a failed reply.
+  const canReply = useCan('conversations.reply');
   const conversation = data?.conversationDetail;
 
   if (error && !conversation) {
@@ -91,7 +94,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
         <IntegrationComponent
           kind={conversation.integration.kind}
           slot="inboxConversationDetail"
-          props={{ conversationId: conversation._id, integrationId: conversation.integrationId, notes, retryReply }}
+          props={{ conversationId: conversation._id, integrationId: conversation.integrationId, notes, retryReply: canReply ? retryReply : undefined }}
         />
       ) : (
         <Text c="dimmed">This conversation's integration no longer exists.</Text>

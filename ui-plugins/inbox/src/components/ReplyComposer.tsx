@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage, useCan } from '@lattice/ui-sdk';
 import { conversationNoteAddMutation, conversationReplyMutation } from '../graphql/reply-queries.js';
 
 type Mode = 'reply' | 'note';
@@ -12,10 +12,19 @@ const newKey = () => crypto.randomUUID();
  * Under the conversation: a reply to the customer (sent through the integration) or an internal note (kept
  * by the inbox). Ctrl+Enter sends; the button is disabled while sending; the server's refusal stays shown.
  * A reply the channel refused is stored as failed: the kind's view shows it with its reason and a Retry.
+ * Only what the user's permissions allow is offered: a member, who may not reply, writes notes.
  */
 export function ReplyComposer({ conversationId }: { conversationId: string }) {
+  const canReply = useCan('conversations.reply');
+  const canNote = useCan('conversations.note');
+  if (!canReply && !canNote) return null;
+  return <Composer conversationId={conversationId} modes={canReply && canNote ? ['reply', 'note'] : [canReply ? 'reply' : 'note']} />;
+}
+
+function Composer({ conversationId, modes }: { conversationId: string; modes: Mode[] }) {
   const client = useApolloClient();
-  const [mode, setMode] = useState<Mode>('reply');
+  const [chosen, setMode] = useState<Mode>(modes[0] ?? 'note');
+  const mode = modes.includes(chosen) ? chosen : (modes[0] ?? 'note');
   const [text, setText] = useState('');
   const [key, setKey] = useState(newKey);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -48,8 +57,8 @@ export function ReplyComposer({ conversationId }: { conversationId: string }) {
     <Stack gap="xs" data-testid="reply-composer">
       <Tabs value={mode} onChange={(value) => setMode(value === 'note' ? 'note' : 'reply')}>
         <Tabs.List>
-          <Tabs.Tab value="reply">Reply</Tabs.Tab>
-          <Tabs.Tab value="note">Internal note</Tabs.Tab>
+          {modes.includes('reply') && <Tabs.Tab value="reply">Reply</Tabs.Tab>}
+          {modes.includes('note') && <Tabs.Tab value="note">Internal note</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
       <Textarea

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { Navigate, Outlet, graphQLErrorCode, useLocation } from '@lattice/ui-sdk';
+import { useMemo } from 'react';
+import { Navigate, Outlet, PermissionsContext, graphQLErrorCode, useLocation } from '@lattice/ui-sdk';
 import { currentUserQuery } from './current-user-query.js';
 import { loginPath } from './login-path.js';
 
@@ -7,13 +8,22 @@ import { loginPath } from './login-path.js';
 export function RequireAuth() {
   const location = useLocation();
   const { data, error, loading } = useQuery(currentUserQuery, { fetchPolicy: 'cache-first' });
+  const granted = data?.currentUser?.permissions;
+  // Every page and remote asks `useCan` what to offer; null until the user is known.
+  const permissions = useMemo(() => (granted ? new Set(granted) : null), [granted]);
   // Pages render while the session is being checked: their own queries run alongside instead of after
   // it, and a logged-out visitor still lands on /login (this check, or their queries' UNAUTHENTICATED).
-  if (loading && !data) return <Outlet />;
+  // The provider is there in every state, so that the pages are not mounted afresh once the user is known.
+  const page = (
+    <PermissionsContext.Provider value={permissions}>
+      <Outlet />
+    </PermissionsContext.Provider>
+  );
+  if (loading && !data) return page;
   const code = error ? graphQLErrorCode(error) : undefined;
   // A gateway without the core plugin has no currentUser field (a validation error, not
   // UNAUTHENTICATED): there is no login to ask for, so the pages render and the API decides.
   const loggedOut = code === 'UNAUTHENTICATED' || (!error && !data?.currentUser);
   if (loggedOut) return <Navigate to={loginPath(location)} replace />;
-  return <Outlet />;
+  return page;
 }

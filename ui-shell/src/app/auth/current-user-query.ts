@@ -5,6 +5,8 @@ export interface CurrentUser {
   email: string;
   name?: string | null;
   role?: string | null;
+  /** What the user's role may do in every plugin (the core's `currentUser.permissions`). */
+  permissions?: string[] | null;
 }
 
 export const currentUserQuery: TypedDocumentNode<{ currentUser: CurrentUser | null }> = gql`
@@ -14,6 +16,7 @@ export const currentUserQuery: TypedDocumentNode<{ currentUser: CurrentUser | nu
       email
       name
       role
+      permissions
     }
   }
 `;
@@ -25,6 +28,7 @@ export const loginMutation: TypedDocumentNode<{ login: CurrentUser | null }, { e
       email
       name
       role
+      permissions
     }
   }
 `;

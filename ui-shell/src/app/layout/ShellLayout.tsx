@@ -34,7 +34,8 @@ export function ShellLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation" id="lattice-navigation" component="nav">
-        <AppShell.Section grow>
+        {/* A long navigation scrolls inside its panel, so the colour-scheme switch below stays on screen. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <SideNavigation />
         </AppShell.Section>
         <AppShell.Section pt="sm">

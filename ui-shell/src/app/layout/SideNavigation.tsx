@@ -33,7 +33,7 @@ export function SideNavigation() {
         component={RouterLink}
         to="/settings"
         label="Settings"
-        active={pathname === '/settings'}
+        active={pathname === '/settings' || pathname.startsWith('/settings/')}
         leftSection={<MenuIcon name="settings" />}
       />
       {error && (

@@ -1,19 +1,24 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title, usePageTitle } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, useCan, usePageTitle } from '@lattice/ui-sdk';
 
-/** One card per `settings` menu of the enabled plugins. */
+/** The platform's own settings (users for those who may see them, the user's password), then every plugin's `settings` menu. */
 export function SettingsPage() {
   usePageTitle('Settings');
   const { plugins } = usePlugins();
-  const entries = plugins.flatMap((plugin) =>
-    plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: plugin.name, menu })),
-  );
+  const canListUsers = useCan('users.list');
+  const platformEntries = [
+    ...(canListUsers ? [{ plugin: 'platform', menu: { url: '/settings/users', text: 'Users' } }] : []),
+    { plugin: 'platform', menu: { url: '/settings/password', text: 'Your password' } },
+  ];
+  const entries = [
+    ...platformEntries,
+    ...plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: plugin.name, menu }))),
+  ];
   return (
     <>
       <Title order={2} mb="md">
         Settings
       </Title>
-      {entries.length === 0 && <Text c="dimmed">No enabled plugin has settings.</Text>}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {entries.map(({ plugin, menu }) => (
           <Card key={menu.url} withBorder padding="lg">
