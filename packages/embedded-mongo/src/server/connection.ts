@@ -12,6 +12,7 @@ import { OpCode, readHeader } from '../wire/message-header.js';
 import { encodeOpMsg, parseOpMsg } from '../wire/op-msg.js';
 import { encodeOpReply, parseOpQuery } from '../wire/op-query.js';
 import type { CursorStore } from './cursor-store.js';
+import type { FairTurns } from './fair-turns.js';
 import type { IncomingBudget } from './incoming-budget.js';
 
 export interface ConnectionDeps {
@@ -21,15 +22,30 @@ export interface ConnectionDeps {
   nextRequestId: () => number;
   defaultMaxTimeMS: number;
   incoming: IncomingBudget;
+  turns: FairTurns;
+}
+
+const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
+
+/** The application name a driver sends in its handshake (`appName` in the connection string or options). */
+function applicationName(command: Document): string | undefined {
+  if (!HANDSHAKES.has(commandName(command))) return undefined;
+  const client: unknown = command.client;
+  if (typeof client !== 'object' || client === null) return undefined;
+  const name: unknown = (client as { application?: { name?: unknown } }).application?.name;
+  return typeof name === 'string' && name.length > 0 ? name : undefined;
 }
 
 /**
- * One client connection: frames messages, runs their commands in arrival order and answers each.
- * A write's reply waits until the write is durable. A malformed message closes this connection only.
+ * One client connection: frames messages, runs their commands in arrival order, each in its client's turn,
+ * and answers each. A write's reply waits until the write is durable. A malformed message closes this
+ * connection only.
  */
 export function serveConnection(socket: Socket, connectionId: number, deps: ConnectionDeps): void {
   const framer = new MessageFramer();
   let queue: Promise<void> = Promise.resolve();
+  /** Whose turns this connection's commands take: its application's, once the handshake names one. */
+  let client = `connection ${connectionId}`;
   socket.setNoDelay(true);
 
   const fail = (reason: unknown): void => {
@@ -61,7 +77,10 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
       return;
     }
     for (const message of messages) {
-      queue = queue.then(() => handleMessage(message)).catch(fail);
+      queue = queue
+        .then(() => deps.turns.take(client))
+        .then(() => handleMessage(message))
+        .catch(fail);
     }
   });
   socket.on('error', () => socket.destroy());
@@ -97,6 +116,8 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
   }
 
   async function run(command: Document): Promise<Document> {
+    const application = applicationName(command);
+    if (application) client = `application ${application}`;
     const db = typeof command.$db === 'string' ? command.$db : 'admin';
     const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId, defaultMaxTimeMS: deps.defaultMaxTimeMS };
     const budget = commandBudgetMs(command, deps.defaultMaxTimeMS);

@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { stopRegexWorker } from '../query/regex-worker.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { serveConnection } from './connection.js';
+import { FairTurns } from './fair-turns.js';
 import { CursorStore } from './cursor-store.js';
 import { IncomingBudget } from './incoming-budget.js';
 import { startTtlMonitor } from './ttl-monitor.js';
@@ -45,6 +46,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const stopTtl = startTtlMonitor(storage, options.ttlIntervalMs ?? 60_000, log);
   const sockets = new Set<Socket>();
   const incoming = new IncomingBudget(options.maxIncomingBytes ?? DEFAULT_MAX_INCOMING_BYTES);
+  const turns = new FairTurns();
   let connectionIds = 0;
   let requestIds = 0;
   const server: Server = createServer((socket) => {
@@ -58,6 +60,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       nextRequestId: () => (requestIds = (requestIds + 1) | 0),
       defaultMaxTimeMS: options.defaultMaxTimeMS ?? DEFAULT_MAX_TIME_MS,
       incoming,
+      turns,
     });
   });
   try {

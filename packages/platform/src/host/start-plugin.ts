@@ -88,7 +88,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
   const { name } = definition;
   const debug = options.logger?.child({ plugin: name }) ?? createLogger(name);
   const dev = options.dev ?? false;
-  const db = await connectDatabase(options.mongoUrl, options.dbName ?? name);
+  const db = await connectDatabase(options.mongoUrl, options.dbName ?? name, `lattice-${name}`);
   const broker = createPluginBrokerClient(options.broker, name);
   const services: PluginServices = {
     db,
