@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { prolongLoginLocks } from '@lattice/plugin-core/test-kit';
 import { definePlugin } from '@lattice/plugin-sdk';
 import { logIn, startTestPlatform, type TestPlatform } from '../test-kit/index.js';
 
@@ -69,6 +70,8 @@ describe('unlocking a user locked by failed logins', () => {
     const from = '198.51.100.40';
     assert.equal(await lockedOf(user.email), false);
     for (let attempt = 0; attempt < 5; attempt += 1) await loginFrom({ email: user.email, password: `wrong ${attempt}` }, from);
+    // The fifth wrong password earned a one-second wait; a longer attack's wait keeps the checks below from racing it.
+    await prolongLoginLocks(platform.mongoUrl, user.email, 15);
     assert.match((await loginFrom(user, from)).errors?.[0]?.message ?? '', /^Too many failed logins/);
     assert.equal(await lockedOf(user.email), true);
 
