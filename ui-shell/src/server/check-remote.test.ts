@@ -45,6 +45,14 @@ test('each bad descriptor is refused naming the field', async () => {
   assert.equal(await reasonOf('other', descriptorOf('someone')), 'lattice-plugin.json name: is "someone", but configs.json enables "other"');
 });
 
+test("a remote whose shared ranges the shell does not satisfy is refused before its code runs, with the versions", async () => {
+  const provided = { react: '19.3.1' };
+  origin.files.set('/old/lattice-plugin.json', descriptorOf('old', { shared: { react: '^18.2.0' } }));
+  origin.files.set('/old/remoteEntry.js', entryScript('old'));
+  const result = await checkRemote({ name: 'old', remoteUrl: `${origin.url}/old/remoteEntry.js` }, { timeoutMs: 10_000, provided });
+  assert.deepEqual(result, { ok: false, reason: 'lattice-plugin.json shared.react: needs ^18.2.0, the shell has 19.3.1' });
+});
+
 test('an entry that answers 404, 500 or an HTML page is refused naming ui_url', async () => {
   assert.match(await reasonOf('gone', descriptorOf('gone'), { status: 404, type: 'text/plain', body: 'no' }), /^ui_url: http:\/\/127\.0\.0\.1:\d+\/gone\/remoteEntry\.js answered HTTP 404$/);
   assert.match(await reasonOf('broken', descriptorOf('broken'), { status: 500, type: 'text/plain', body: 'oops' }), /^ui_url: .* answered HTTP 500$/);

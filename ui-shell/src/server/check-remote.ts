@@ -1,4 +1,5 @@
 import { latticePluginDescriptorFile, parseLatticePluginDescriptor, type LatticePluginDescriptor } from '@lattice/ui-sdk/config';
+import { sharedIncompatibilities, shellSharedVersions } from './shared-compatibility.js';
 
 /** A `ui: remote` plugin as configs.json gives it. */
 export interface RemotePlugin {
@@ -12,6 +13,8 @@ export type RemoteCheck = { ok: true; descriptor: LatticePluginDescriptor } | { 
 export interface CheckRemoteOptions {
   /** Per request, for the descriptor and the entry alike. */
   timeoutMs?: number;
+  /** The shared packages the shell provides and their versions (default: the installed ones). */
+  provided?: Record<string, string>;
 }
 
 // A descriptor or an entry must always be the deployed one: a cached copy would name chunks that are gone.
@@ -23,14 +26,18 @@ export function descriptorUrl(remoteUrl: string): string {
 }
 
 /**
- * Fetches and validates a remote's descriptor and checks that its entry answers with a script. The
- * reason of a refusal names the field at fault (`lattice-plugin.json menus.0.location: …`, `ui_url: …`).
+ * Fetches and validates a remote's descriptor, checks its shared ranges against what the shell provides,
+ * and that its entry answers with a script. The reason of a refusal names the field at fault
+ * (`lattice-plugin.json menus.0.location: …`, `lattice-plugin.json shared.react: needs ^18.0.0, the shell
+ * has 19.3.1`, `ui_url: …`).
  */
 export async function checkRemote(plugin: RemotePlugin, options: CheckRemoteOptions = {}): Promise<RemoteCheck> {
   const timeoutMs = options.timeoutMs ?? 5000;
   if (!URL.canParse(plugin.remoteUrl)) return { ok: false, reason: `ui_url: "${plugin.remoteUrl}" is not a URL` };
   const [descriptor, entryProblem] = await Promise.all([fetchDescriptor(plugin, timeoutMs), entryProblemOf(plugin.remoteUrl, timeoutMs)]);
   if (!descriptor.ok) return descriptor;
+  const incompatible = sharedIncompatibilities(descriptor.descriptor.shared, options.provided ?? shellSharedVersions());
+  if (incompatible.length > 0) return { ok: false, reason: `${latticePluginDescriptorFile} ${incompatible.join('; ')}` };
   if (entryProblem) return { ok: false, reason: `ui_url: ${entryProblem}` };
   return descriptor;
 }

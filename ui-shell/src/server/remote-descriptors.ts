@@ -1,4 +1,5 @@
 import { checkRemote, type RemoteCheck, type RemotePlugin } from './check-remote.js';
+import { shellSharedVersions } from './shared-compatibility.js';
 
 export interface RemoteDescriptorsOptions {
   remotes: RemotePlugin[];
@@ -26,9 +27,10 @@ export interface RemoteDescriptors {
 export async function watchRemoteDescriptors(options: RemoteDescriptorsOptions): Promise<RemoteDescriptors> {
   const checks = new Map<string, RemoteCheck>();
   let running: Promise<void> | undefined;
+  const provided = shellSharedVersions();
 
   async function checkOne(remote: RemotePlugin): Promise<void> {
-    const check = await checkRemote(remote, { timeoutMs: options.timeoutMs });
+    const check = await checkRemote(remote, { timeoutMs: options.timeoutMs, provided });
     const previous = checks.get(remote.name);
     checks.set(remote.name, check);
     if (!check.ok && (previous?.ok !== false || previous.reason !== check.reason)) options.onRefused?.(remote.name, check.reason);

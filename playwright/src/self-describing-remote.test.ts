@@ -1,0 +1,121 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
+import { newPage } from './support/browser-page.js';
+import { openLoggedIn } from './support/log-in.js';
+import { startRemoteOriginServer, type RemoteOriginServer } from './support/remote-origin-server.js';
+import { startUiStack, type UiStack } from './support/ui-stack.js';
+
+// The fixture remote's webpack build, deployed by "another team" on its own port. The host has no package
+// of `lab` or `broken`: configs.json gives only { name, ui: "remote", ui_url }.
+const fixtureBuild = fileURLToPath(new URL('../../ui-plugins/fixture/dist', import.meta.url));
+const labDescriptor = (menuText: string) => ({
+  name: 'lab',
+  scope: 'fixture',
+  routes: { module: './routes' },
+  menus: [
+    { text: menuText, url: '/fixture/', icon: 'flask', location: 'mainNavigation' },
+    { text: 'Lab settings', url: '/fixture/settings', icon: 'flask', location: 'settings' },
+  ],
+  shared: { react: '^19.0.0', 'react-router-dom': '^7.0.0' },
+});
+
+let stack: UiStack;
+let browser: Browser;
+let lab: RemoteOriginServer;
+let broken: RemoteOriginServer;
+const refreshEnv = process.env.LATTICE_UI_REMOTE_REFRESH_MS;
+
+before(async () => {
+  lab = await startRemoteOriginServer(fixtureBuild, labDescriptor('Lab'));
+  broken = await startRemoteOriginServer(fixtureBuild, { ...labDescriptor('Broken'), name: 'broken', menus: [{ text: 'Broken', url: '/broken/', location: 'sidebar' }] });
+  // The front-end fetches descriptors again every half second here (30 s by default), so a redeployed
+  // descriptor shows on a reload soon; the services stack's front-end process inherits it.
+  process.env.LATTICE_UI_REMOTE_REFRESH_MS = '500';
+  stack = await startUiStack([
+    { name: 'documents', ui: 'local' },
+    { name: 'lab', ui: 'remote', remoteUrl: `${lab.url}/remoteEntry.js` },
+    { name: 'broken', ui: 'remote', remoteUrl: `${broken.url}/remoteEntry.js` },
+  ]);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  if (refreshEnv === undefined) delete process.env.LATTICE_UI_REMOTE_REFRESH_MS;
+  else process.env.LATTICE_UI_REMOTE_REFRESH_MS = refreshEnv;
+  await browser?.close();
+  await stack?.stop();
+  await Promise.all([lab?.close(), broken?.close()]);
+});
+
+/** Content-Security-Policy reports of the page: the shell, Mantine's styles and the remotes must need none. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** Asks /plugins.json until a menu reads `text` (the front-end's next descriptor fetch), for up to a minute. */
+async function pluginsManifestWith(text: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let body = '';
+  while (Date.now() < deadline) {
+    body = await (await fetch(`${stack.frontend.url}/plugins.json`)).text();
+    if (body.includes(`"text":"${text}"`)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail(`/plugins.json never named "${text}": ${body}`);
+}
+
+test("a remote on its own origin shows its menu and route from its descriptor, and a new menu after a reload with no host change", async () => {
+  const { page, pageErrors } = await newPage(browser);
+  const violations = cspViolations(page);
+  await openLoggedIn(page, stack, '/');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.getByRole('link', { name: 'Lab', exact: true }).click();
+  await page.getByRole('heading', { name: 'Fixture plugin' }).waitFor();
+  await page.getByTestId('fixture-page').waitFor();
+
+  // Its team redeploys the descriptor alone; the host is not touched. The front-end fetches it again on
+  // its interval: once /plugins.json carries it, a reload shows it.
+  lab.descriptor = labDescriptor('Lab notes');
+  await pluginsManifestWith('Lab notes');
+  await page.reload();
+  const renamed = navigation.getByRole('link', { name: 'Lab notes' });
+  await renamed.click();
+  await page.getByTestId('fixture-page').waitFor();
+  assert.equal(await navigation.getByRole('link', { name: 'Lab', exact: true }).count(), 0);
+  assert.deepEqual(pageErrors, []);
+  assert.deepEqual(violations, []);
+  await page.context().close();
+});
+
+test('a remote with an invalid descriptor is refused alone, named with the field; the rest of the shell and /login work', async () => {
+  const login = await fetch(`${stack.frontend.url}/login`);
+  assert.equal(login.status, 200);
+  const policy = login.headers.get('content-security-policy') ?? '';
+  assert.match(policy, new RegExp(`script-src 'self' [^;]*${lab.url} ${broken.url}(;|$)`));
+  assert.doesNotMatch(policy, /unsafe-eval/);
+  assert.equal(login.headers.get('x-content-type-options'), 'nosniff');
+
+  const { page, pageErrors } = await newPage(browser);
+  const violations = cspViolations(page);
+  await openLoggedIn(page, stack, '/documents/');
+  await page.getByRole('button', { name: 'Add document' }).waitFor();
+  const panel = page.getByTestId('plugins-refused');
+  await panel.getByText('The broken plugin was left out').waitFor();
+  await panel.getByText(/lattice-plugin\.json menus\.0\.location/).waitFor();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  assert.equal(await navigation.getByRole('link', { name: 'Broken' }).count(), 0);
+
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await navigation.getByRole('link', { name: /^Lab/ }).click();
+  await page.getByTestId('fixture-page').waitFor();
+  assert.deepEqual(pageErrors, []);
+  assert.deepEqual(violations, []);
+  await page.context().close();
+});
