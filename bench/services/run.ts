@@ -1,7 +1,8 @@
 /**
  * bench/services: documents queries through the gateway with one and with two documents hosts (services mode,
  * every role its own OS process) and against `lattice start` (npm start: one process), in alternating rounds on
- * one machine; then isolation: currentUser's latency while documents runs heavy queries, in both modes.
+ * one machine; then isolation: currentUser's latency while one or two clients keep documents busy with heavy
+ * queries, in both modes, also in alternating rounds.
  * Run: npm run build && npm run bench -w @lattice/cli (writes RESULTS.md next to this file).
  * SERVICES_ROUNDS (default 3) and SERVICES_SECONDS (default 8, per measurement) bound the run.
  */
@@ -20,6 +21,8 @@ const seconds = Number(process.env.SERVICES_SECONDS ?? 8);
 const listedDocuments = 100;
 const allDocuments = 2_000;
 const heavyAliases = 50;
+/** Heavy clients beside currentUser: none, one (one documents host busy) and two (both busy). */
+const heavyClientCounts = [0, 1, 2];
 
 interface Target {
   name: string;
@@ -140,11 +143,17 @@ async function verify(target: Target): Promise<void> {
 }
 const heavyQuery = `{ ${Array.from({ length: heavyAliases }, (_, index) => `a${index}: documents { _id name checked currentType { name } }`).join(' ')} }`;
 
-/** currentUser's latency while two clients keep documents busy with heavy queries (and without them). */
-async function isolation(target: Target, heavy: boolean): Promise<{ p50: number; p99: number; heavyAnswered: number }> {
-  let running = heavy;
+interface IsolationResult {
+  p50: number;
+  p99: number;
+  heavyAnswered: number;
+}
+
+/** currentUser's latency while `heavyClients` clients keep documents busy with heavy queries (0: alone). */
+async function isolation(target: Target, heavyClients: number): Promise<IsolationResult> {
+  let running = true;
   let heavyAnswered = 0;
-  const loops = Array.from({ length: heavy ? 2 : 0 }, async () => {
+  const loops = Array.from({ length: heavyClients }, async () => {
     while (running) {
       const answer = await postGraphQL(target.graphqlUrl, heavyQuery, { cookie: target.cookie, timeoutMs: 300_000 });
       if (answer.status === 200) heavyAnswered += 1;
@@ -160,6 +169,7 @@ async function isolation(target: Target, heavy: boolean): Promise<{ p50: number;
   });
   running = false;
   await Promise.all(loops);
+  if (result.errors + result.non2xx > 0) throw new Error(`${target.name}: currentUser failed ${result.errors + result.non2xx} times`);
   return { p50: result.latency.p50, p99: result.latency.p99, heavyAnswered };
 }
 
@@ -193,13 +203,28 @@ async function main(): Promise<void> {
         console.log(`round ${round} ${target.name}: ${result.rps.toFixed(0)}/s, p99 ${result.p99} ms`);
       }
     }
-    const isolationRows: string[] = [];
-    for (const target of [targets[1]!, targets[2]!]) {
-      const quiet = await isolation(target, false);
-      const busy = await isolation(target, true);
-      isolationRows.push(`| ${target.name} | ${quiet.p50} | ${quiet.p99} | ${busy.p50} | ${busy.p99} | ${busy.heavyAnswered} |`);
-      console.log(`isolation ${target.name}: quiet p99 ${quiet.p99} ms, busy p99 ${busy.p99} ms`);
+    const isolationTargets = [targets[1]!, targets[2]!];
+    const byIsolation = new Map<string, IsolationResult[]>();
+    for (let round = 1; round <= rounds; round += 1) {
+      loadAverages.push(`${loadavg()[0]!.toFixed(1)} (isolation)`);
+      for (const target of round % 2 === 0 ? [...isolationTargets].reverse() : isolationTargets) {
+        for (const heavyClients of heavyClientCounts) {
+          const result = await isolation(target, heavyClients);
+          const key = `${target.name}|${heavyClients}`;
+          byIsolation.set(key, [...(byIsolation.get(key) ?? []), result]);
+          console.log(`isolation round ${round} ${target.name}, ${heavyClients} heavy: p50 ${result.p50} ms, p99 ${result.p99} ms`);
+        }
+      }
     }
+    const isolationRows = isolationTargets.flatMap((target) =>
+      heavyClientCounts.map((heavyClients) => {
+        const results = byIsolation.get(`${target.name}|${heavyClients}`)!;
+        const p50 = results.map((result) => result.p50);
+        const p99 = results.map((result) => result.p99);
+        const answered = results.map((result) => result.heavyAnswered);
+        return `| ${target.name} | ${heavyClients} | ${median(p50)} (${spread(p50)}) | ${median(p99)} (${spread(p99)}) | ${median(answered)} |`;
+      }),
+    );
     await writeResults(targets, byTarget, isolationRows, loadAverages);
   } finally {
     for (const target of targets) await target.stop();
@@ -233,11 +258,12 @@ ${rows.join('\n')}
 
 ## Isolation: currentUser while documents is busy
 
-One connection asks \`{ currentUser { email } }\` for ${seconds} s, first alone, then while two clients keep sending a
-${heavyAliases}-alias \`documents\` query over all ${allDocuments} documents (the last column: how many of those finished).
+One connection asks \`{ currentUser { email } }\` for ${seconds} s while 0, 1 or 2 clients keep sending a
+${heavyAliases}-alias \`documents\` query over all ${allDocuments} documents, one at a time each (the last column: how many
+of those finished in a round). Median of ${rounds} rounds with the range.
 
-| target | quiet p50 ms | quiet p99 ms | busy p50 ms | busy p99 ms | heavy queries answered |
-|---|---|---|---|---|---|
+| target | heavy clients | p50 ms | p99 ms | heavy queries answered |
+|---|---|---|---|---|
 ${isolationRows.join('\n')}
 `;
   await writeFile(new URL('./RESULTS.md', import.meta.url), text);
