@@ -26,11 +26,14 @@ let stack: UiStack;
 let browser: Browser;
 let lab: RemoteOriginServer;
 let broken: RemoteOriginServer;
+let old: RemoteOriginServer;
 const refreshEnv = process.env.LATTICE_UI_REMOTE_REFRESH_MS;
 
 before(async () => {
   lab = await startRemoteOriginServer(fixtureBuild, labDescriptor('Lab'));
   broken = await startRemoteOriginServer(fixtureBuild, { ...labDescriptor('Broken'), name: 'broken', menus: [{ text: 'Broken', url: '/broken/', location: 'sidebar' }] });
+  // Valid, but built for React 18: refused before any of its code runs.
+  old = await startRemoteOriginServer(fixtureBuild, { ...labDescriptor('Old'), name: 'old', menus: [{ text: 'Old', url: '/old/', location: 'mainNavigation' }], shared: { react: '^18.2.0' } });
   // The front-end fetches descriptors again every half second here (30 s by default), so a redeployed
   // descriptor shows on a reload soon; the services stack's front-end process inherits it.
   process.env.LATTICE_UI_REMOTE_REFRESH_MS = '500';
@@ -38,6 +41,7 @@ before(async () => {
     { name: 'documents', ui: 'local' },
     { name: 'lab', ui: 'remote', remoteUrl: `${lab.url}/remoteEntry.js` },
     { name: 'broken', ui: 'remote', remoteUrl: `${broken.url}/remoteEntry.js` },
+    { name: 'old', ui: 'remote', remoteUrl: `${old.url}/remoteEntry.js` },
   ]);
   browser = await launchChromium();
 });
@@ -47,7 +51,7 @@ after(async () => {
   else process.env.LATTICE_UI_REMOTE_REFRESH_MS = refreshEnv;
   await browser?.close();
   await stack?.stop();
-  await Promise.all([lab?.close(), broken?.close()]);
+  await Promise.all([lab?.close(), broken?.close(), old?.close()]);
 });
 
 /** Content-Security-Policy reports of the page: the shell, Mantine's styles and the remotes must need none. */
@@ -94,11 +98,11 @@ test("a remote on its own origin shows its menu and route from its descriptor, a
   await page.context().close();
 });
 
-test('a remote with an invalid descriptor is refused alone, named with the field; the rest of the shell and /login work', async () => {
+test('a remote with an invalid descriptor and one built for React 18 are refused alone, each with its reason; the rest of the shell and /login work', async () => {
   const login = await fetch(`${stack.frontend.url}/login`);
   assert.equal(login.status, 200);
   const policy = login.headers.get('content-security-policy') ?? '';
-  assert.match(policy, new RegExp(`script-src 'self' [^;]*${lab.url} ${broken.url}(;|$)`));
+  assert.match(policy, new RegExp(`script-src 'self' [^;]*${lab.url} ${broken.url} ${old.url}(;|$)`));
   assert.doesNotMatch(policy, /unsafe-eval/);
   assert.equal(login.headers.get('x-content-type-options'), 'nosniff');
 
@@ -107,10 +111,12 @@ test('a remote with an invalid descriptor is refused alone, named with the field
   await openLoggedIn(page, stack, '/documents/');
   await page.getByRole('button', { name: 'Add document' }).waitFor();
   const panel = page.getByTestId('plugins-refused');
-  await panel.getByText('The broken plugin was left out').waitFor();
+  await panel.getByText('2 plugins were left out').waitFor();
   await panel.getByText(/lattice-plugin\.json menus\.0\.location/).waitFor();
+  await panel.getByText(/lattice-plugin\.json shared\.react: needs \^18\.2\.0, the shell has 19\./).waitFor();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  assert.equal(await navigation.getByRole('link', { name: 'Broken' }).count(), 0);
+  assert.equal(await navigation.getByRole('link', { name: 'Broken', exact: true }).count(), 0);
+  assert.equal(await navigation.getByRole('link', { name: 'Old', exact: true }).count(), 0);
 
   await panel.getByRole('button', { name: 'Close' }).click();
   await navigation.getByRole('link', { name: /^Lab/ }).click();
