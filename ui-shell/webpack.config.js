@@ -38,7 +38,7 @@ export default (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new HtmlWebpackPlugin({ template: './src/app/index.html', favicon: './src/app/favicon.svg' }),
-      ...(production ? [new PreloadStartupChunks(['@mantine/dates'])] : []),
+      ...(production ? [new PreloadStartupChunks(['@mantine/dates', './users/UsersPage.js', './users/ChangePasswordPage.js'])] : []),
       ...(production ? [new CompileHints()] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: `${name}.css`, chunkFilename: `${name}.css` })] : []),
     ],

@@ -4,7 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
  * Adds `<link rel="preload">` for every script and stylesheet the shell needs to start. Without it the browser learns
  * about the shared chunks (react-dom, the client, ui-sdk…) in waves, as the federation runtime resolves
  * one shared module after another; with it they all download at once. Chunks only reached through a
- * lazy import listed in `lazyRequests` (the date picker) are left to load when used.
+ * lazy import listed in `lazyRequests` (the date picker, the Users and password pages) are left to load when used.
  */
 export class PreloadStartupChunks {
   constructor(lazyRequests) {
