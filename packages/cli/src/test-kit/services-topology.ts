@@ -91,14 +91,19 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
     const host = (name: string, plugins: string[], port: number) => startRole(name, ['host', ...plugins, '--port', String(port), ...common], env);
     const soloPorts: Record<SoloPlugin, number> = { core: corePort!, imap: imapPort! };
     const solo = new Map<SoloPlugin, RoleProcess>();
+    // Each host is stopped with the rest if another fails to start: one left running keeps this process alive.
+    const tracked = async (starting: Promise<RoleProcess>) => {
+      const role = await starting;
+      roles.push(role);
+      return role;
+    };
     const [core, contactsInbox, imap, ...documents] = await Promise.all([
-      host('core', ['core'], corePort!),
+      tracked(host('core', ['core'], corePort!)),
       // contacts and inbox take this port and the one after it.
-      host('contacts inbox', ['contacts', 'inbox'], contactsInboxPort!),
-      host('imap', ['imap'], imapPort!),
-      ...documentsPorts.map((port, index) => host(`documents ${index + 1}`, ['documents'], port)),
+      tracked(host('contacts inbox', ['contacts', 'inbox'], contactsInboxPort!)),
+      tracked(host('imap', ['imap'], imapPort!)),
+      ...documentsPorts.map((port, index) => tracked(host(`documents ${index + 1}`, ['documents'], port))),
     ]);
-    roles.push(core!, contactsInbox!, imap!, ...documents);
     solo.set('core', core!).set('imap', imap!);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const gatewayEnv = {
