@@ -109,7 +109,7 @@ measured side by side within one round), not the absolute figures, and see each 
 Set-up: the platform runs as \`npm start\` runs it (built, one process: embedded MongoDB, in-process broker, every
 plugin host); its own gateway is not measured. Four gateways run in processes of their own in front of the same
 plugin hosts: ours (\`startGateway\`) with in-flight deduplication on and off, and Hive Gateway
-(\`@graphql-hive/gateway\` ${extras.hiveVersion}, \`createGatewayRuntime\` on node:http) on a supergraph composed from the same hosts'
+(\`@graphql-hive/gateway\` ${extras.hiveVersion}, installed for this bench alone from bench/gateway/package.json, \`createGatewayRuntime\` on node:http) on a supergraph composed from the same hosts'
 SDL with \`@theguild/federation-composition\`, with \`deduplicateInflightRequests\` on and off. "direct" is the
 subgraph itself. The plugin hosts refuse unsigned requests; the direct side signs each request as our gateway
 does, and Hive signs them with a small plugin (\`onFetch\`, which runs after its deduplication) computing the same
