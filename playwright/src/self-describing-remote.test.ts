@@ -125,3 +125,19 @@ test('a remote with an invalid descriptor and one built for React 18 are refused
   assert.deepEqual(violations, []);
   await page.context().close();
 });
+
+test("a remote whose entry hangs shows its panel after the shell's 8 s time-out, not the runtime's 20 s", async () => {
+  const { page } = await newPage(browser);
+  // The entry never answers (a hung CDN): the request stays open until the page closes.
+  await page.route(`${lab.url}/remoteEntry.js`, () => undefined);
+  // Opened from the navigation: a page opened at /fixture/ would preload the entry and never finish loading.
+  await openLoggedIn(page, stack, '/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Lab/ }).click();
+  const panel = page.getByTestId('plugin-unavailable');
+  await panel.waitFor({ timeout: 30_000 });
+  // The shell's time-out, from /plugins.json, not the federation runtime's (its message says "timed out").
+  await panel.getByText('lab did not load within 8 s').waitFor();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('heading', { name: 'Welcome to Lattice' }).waitFor();
+  await page.context().close();
+});

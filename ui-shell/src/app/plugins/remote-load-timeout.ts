@@ -16,8 +16,8 @@ export function remoteLoadTimeoutMs(): number {
 }
 
 /**
- * Makes the federation runtime give up on a remote's script after the time-out rather than its own 20 s,
- * so a hung remote shows its panel quickly. Registered once, before the first remote.
+ * Makes the federation runtime give up on a remote's script soon after the time-out rather than after its
+ * own 20 s. Registered once, before the first remote.
  */
 export function applyRemoteLoadTimeout(): void {
   if (registered) return;
@@ -34,7 +34,9 @@ export function applyRemoteLoadTimeout(): void {
           else if (name !== 'type') script.setAttribute(name, String(value));
         }
         script.src = url;
-        return { script, timeout: timeoutMs };
+        // A second after the load's own time-out (withRemoteLoadTimeout), whose message names the plugin:
+        // this one only ends the runtime's wait, so that Retry starts afresh.
+        return { script, timeout: timeoutMs + 1000 };
       },
     },
   ]);
