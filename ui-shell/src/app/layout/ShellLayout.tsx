@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { AppShell, Burger, Group, Outlet, Title, useDisclosure, useLocation } from '@lattice/ui-sdk';
 import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
@@ -6,12 +6,17 @@ import { UserMenu } from './UserMenu.js';
 
 /**
  * Header, navigation and page. Below Mantine's `sm` breakpoint (48em) the navigation is a panel that the
- * header's menu button opens and closes; following a link closes it.
+ * header's menu button opens and closes; following one of its links, or going to another page, closes it.
+ * A page that only rewrites its query string (the documents page keeps its search and paging there) does
+ * not: the panel would close under the user's finger.
  */
 export function ShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname, search } = useLocation();
-  useEffect(close, [pathname, search, close]);
+  const { pathname } = useLocation();
+  useEffect(close, [pathname, close]);
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) close();
+  };
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
@@ -33,7 +38,7 @@ export function ShellLayout() {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation" id="lattice-navigation" component="nav">
+      <AppShell.Navbar p="sm" aria-label="Main navigation" id="lattice-navigation" component="nav" onClick={closeOnLink}>
         {/* A long navigation scrolls inside its panel, so the colour-scheme switch below stays on screen. */}
         <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <SideNavigation />
