@@ -27,11 +27,29 @@ const heavyClientCounts = [0, 1, 2];
 interface Target {
   name: string;
   graphqlUrl: string;
-  cookie: string;
+  /** One login per client: the gateway shares identical queries in flight only within one login. */
+  cookies: string[];
   typeId: string;
   /** The processes whose CPU time is read, by role. */
   processes: Array<{ role: string; pid: number }>;
   stop(): Promise<void>;
+}
+
+/** Ten logins of one user, as ten people would be: their identical queries are not shared by the gateway. */
+async function logInClients(graphqlUrl: string, owner: { email: string; password: string }): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let index = 0; index < 10; index += 1) cookies.push(await logIn(graphqlUrl, owner));
+  return cookies;
+}
+
+/** Gives each autocannon connection a login of its own. */
+function eachClientItsLogin(target: Target): (client: { setHeaders(headers: Record<string, string>): void }) => void {
+  let next = 0;
+  return (client) => {
+    const cookie = target.cookies[next % target.cookies.length]!;
+    next += 1;
+    client.setHeaders({ 'content-type': 'application/json', cookie });
+  };
 }
 
 function cpuMs(pid: number): number {
@@ -61,12 +79,12 @@ async function seed(mongoUrl: string): Promise<string> {
 async function servicesTarget(documentsHosts: number): Promise<Target> {
   const topology = await startServicesTopology({ documentsHosts });
   const graphqlUrl = `${topology.gatewayUrl}/graphql`;
-  const cookie = await logIn(graphqlUrl, topology.owner);
+  const cookies = await logInClients(graphqlUrl, topology.owner);
   const typeId = await seed(topology.mongoUrl);
   return {
     name: `services, ${documentsHosts} documents host${documentsHosts > 1 ? 's' : ''}`,
     graphqlUrl,
-    cookie,
+    cookies,
     typeId,
     processes: [
       ...topology.documents.map((host, index) => ({ role: `documents ${index + 1}`, pid: host.child.pid! })),
@@ -90,12 +108,12 @@ async function embeddedTarget(): Promise<Target> {
     MONGO_URL: '',
   });
   const graphqlUrl = start.urlOf('GraphQL');
-  const cookie = await logIn(graphqlUrl, owner);
+  const cookies = await logInClients(graphqlUrl, owner);
   const typeId = await seed(start.urlOf('MongoDB'));
   return {
     name: 'npm start (one process)',
     graphqlUrl,
-    cookie,
+    cookies,
     typeId,
     processes: [{ role: 'lattice start', pid: start.child.pid! }],
     stop: async () => {
@@ -117,9 +135,10 @@ async function load(target: Target, query: string, variables: Record<string, unk
   const result = await autocannon({
     url: target.graphqlUrl,
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: target.cookie },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
     connections,
+    setupClient: eachClientItsLogin(target),
     duration: seconds,
   });
   const cpuMsPerRequest: Record<string, number> = {};
@@ -134,7 +153,7 @@ const documentsQuery = 'query ($typeId: String) { documents(typeId: $typeId) { _
 /** A target is measured only once it gives the right answer: a load of refusals would measure nothing. */
 async function verify(target: Target): Promise<void> {
   const answer = await postGraphQL<{ documents: unknown[] }>(target.graphqlUrl, documentsQuery, {
-    cookie: target.cookie,
+    cookie: target.cookies[0],
     variables: { typeId: target.typeId },
   });
   if (answer.status !== 200 || answer.data?.documents?.length !== listedDocuments) {
@@ -153,16 +172,16 @@ interface IsolationResult {
 async function isolation(target: Target, heavyClients: number): Promise<IsolationResult> {
   let running = true;
   let heavyAnswered = 0;
-  const loops = Array.from({ length: heavyClients }, async () => {
+  const loops = Array.from({ length: heavyClients }, async (_, index) => {
     while (running) {
-      const answer = await postGraphQL(target.graphqlUrl, heavyQuery, { cookie: target.cookie, timeoutMs: 300_000 });
+      const answer = await postGraphQL(target.graphqlUrl, heavyQuery, { cookie: target.cookies[index + 1], timeoutMs: 300_000 });
       if (answer.status === 200) heavyAnswered += 1;
     }
   });
   const result = await autocannon({
     url: target.graphqlUrl,
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: target.cookie },
+    headers: { 'content-type': 'application/json', cookie: target.cookies[0]! },
     body: JSON.stringify({ query: '{ currentUser { email } }' }),
     connections: 1,
     duration: seconds,
