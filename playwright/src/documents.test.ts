@@ -58,6 +58,22 @@ test('documents: types, documents, the ?type= filter, edit, checked, remove, and
   await emptyForm.getByRole('button', { name: 'Cancel' }).click();
   await emptyForm.waitFor({ state: 'detached' });
 
+  // Escape in the open date picker closes the calendar, not the form: what was typed stays. With the
+  // calendar closed, Escape closes the form as before.
+  await page.getByRole('button', { name: 'Add document' }).click();
+  const form = page.getByRole('dialog', { name: 'Add document' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Typed before Escape');
+  const expiry = form.getByRole('textbox', { name: 'Expiry date' });
+  await expiry.click();
+  const calendar = page.locator('[data-dates-dropdown]');
+  await calendar.waitFor();
+  await expiry.press('Escape');
+  await calendar.waitFor({ state: 'hidden' });
+  assert.equal(await form.getByRole('textbox', { name: 'Name' }).inputValue(), 'Typed before Escape');
+  await page.waitForFunction(() => document.querySelector('[data-mantine-stop-propagation="true"]') === null);
+  await expiry.press('Escape');
+  await form.waitFor({ state: 'detached' });
+
   await addDocument(page, { name: 'Lease', type: 'Contracts', expiry: '2031-02-28' });
   await addDocument(page, { name: 'Supplier agreement', type: 'Contracts', checked: true });
   await addDocument(page, { name: 'March invoice', type: 'Invoices' });

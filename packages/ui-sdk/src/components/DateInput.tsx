@@ -1,6 +1,35 @@
-import { lazy } from 'react';
+import { lazy, useState, type ComponentProps } from 'react';
 
 // Date pickers weigh more than the rest of the forms put together; they load the first time one renders
 // (inside a <Suspense>), from the shell's build so they see the shell's MantineProvider. Their CSS is
 // part of the shell's stylesheet.
-export const DateInput = lazy(async () => ({ default: (await import('@mantine/dates')).DateInput }));
+const MantineDateInput = lazy(async () => ({ default: (await import('@mantine/dates')).DateInput }));
+
+export type DateInputProps = ComponentProps<typeof MantineDateInput>;
+
+/**
+ * Mantine's DateInput, loaded on first use. Escape while its calendar is open closes the calendar only: a
+ * modal around it (Mantine listens for Escape on the window, before the input) skips an Escape whose
+ * target says `data-mantine-stop-propagation`, as Mantine's own comboboxes do, so a form keeps what was typed.
+ */
+export function DateInput(props: DateInputProps) {
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const { popoverProps } = props;
+  return (
+    <MantineDateInput
+      {...props}
+      data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
+      popoverProps={{
+        ...popoverProps,
+        onOpen: () => {
+          setCalendarOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setCalendarOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
+    />
+  );
+}
