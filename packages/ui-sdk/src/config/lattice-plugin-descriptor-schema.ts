@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSemverRange } from './semver-range.js';
-import { exposedPath, inboxIntegrationSchema, menuSchema, pluginName, scope } from './ui-plugin-config-schema.js';
+import { exposedPath, pluginName, scope, uiContributionFields } from './ui-plugin-config-schema.js';
 
 /** The descriptor's file name: a remote serves it beside its `remoteEntry.js`. */
 export const latticePluginDescriptorFile = 'lattice-plugin.json';
@@ -22,11 +22,7 @@ export const latticePluginDescriptorSchema = z
     routes: z
       .object({ module: exposedPath }, { error: 'is required: { "module": "./routes" }, the module the shell renders for the pages' })
       .strict(),
-    menus: z.array(menuSchema).default([]),
-    inboxIntegration: inboxIntegrationSchema.optional(),
-    inboxIntegrationSettings: exposedPath.optional(),
-    inboxIntegrationForm: exposedPath.optional(),
-    inboxConversationDetail: exposedPath.optional(),
+    ...uiContributionFields,
     shared: z
       .record(z.string().min(1), sharedRange)
       .default({})

@@ -26,6 +26,15 @@ export const inboxIntegrationSchema = z
   })
   .strict();
 
+/** What a UI plugin adds to the shell besides its pages, whether its config is local or served by the remote. */
+export const uiContributionFields = {
+  menus: z.array(menuSchema).default([]),
+  inboxIntegration: inboxIntegrationSchema.optional(),
+  inboxIntegrationSettings: exposedPath.optional(),
+  inboxIntegrationForm: exposedPath.optional(),
+  inboxConversationDetail: exposedPath.optional(),
+};
+
 /** SPEC.md "UI plugin configuration": what `ui-plugins/<name>/ui-plugin.config.json` holds. */
 export const uiPluginConfigSchema = z
   .object({
@@ -43,11 +52,7 @@ export const uiPluginConfigSchema = z
         module: exposedPath,
       })
       .strict(),
-    menus: z.array(menuSchema).default([]),
-    inboxIntegration: inboxIntegrationSchema.optional(),
-    inboxIntegrationSettings: exposedPath.optional(),
-    inboxIntegrationForm: exposedPath.optional(),
-    inboxConversationDetail: exposedPath.optional(),
+    ...uiContributionFields,
   })
   .strict()
   .superRefine((config, context) => {
