@@ -134,8 +134,12 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   await screenshot(page, shots, 'desktop-documents-filtered');
 
   // Sort by name, then the other way round.
-  await page.getByRole('link', { name: 'All documents' }).click();
+  // Clearing the search, then the type, one at a time: each waits for its URL before the next begins.
   await page.getByRole('searchbox', { name: 'Search documents' }).fill('');
+  await page.waitForURL((url) => !url.searchParams.has('q') && url.searchParams.get('type') === typeIds.Contracts);
+  await badge(page).filter({ hasText: '21 of 61' }).waitFor();
+  await page.getByRole('link', { name: 'All documents' }).click();
+  await page.waitForURL((url) => !url.searchParams.has('type'));
   await badge(page).filter({ hasText: '61 in total' }).waitFor();
   await page.getByRole('button', { name: 'Sort by name' }).click();
   await page.waitForURL((url) => url.searchParams.get('sort') === 'name' && !url.searchParams.has('dir'));
