@@ -8,6 +8,7 @@ Commands:
   dev         the API plus webpack dev servers with hot reload for the shell and every ui: local plugin
   validate    check configs.json, the plugins it names and the UI configs the shell would load
   user:create add a user: --email E --password P [--name N] [--role owner|admin|member] (default owner)
+  create-plugin <name>  write api-plugins/<name> and ui-plugins/<name> and enable it [--integration] [--api-only|--ui-only]
   generate nginx  the reverse proxy's site from configs.json [--out file] [--certificate f --certificate-key f] [--upstream gateway=host:port]
   generate compose  a compose file for one machine from configs.json (secrets from it as environment) [--out file]
   generate kubernetes  Deployments, Services, autoscalers, ConfigMap, Secret and Ingress from configs.json [--out file]
@@ -36,6 +37,7 @@ function parsePort(text: string, option = '--port'): number {
 
 export async function runCli(argv: string[]): Promise<void> {
   try {
+    if (argv[0] === 'create-plugin') return await (await import('./commands/create-plugin.js')).createPluginCommand(argv.slice(1));
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
