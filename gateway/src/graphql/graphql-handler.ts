@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST } from 'graphql';
 import type { Logger } from 'pino';
-import { fetchBufferedAnswer, sendBufferedAnswer } from '../http/buffered-answer.js';
+import { fetchStreamedAnswer, sendBufferedAnswer } from '../http/buffered-answer.js';
 import { forwardToPlugin } from '../http/forward-to-plugin.js';
 import { headersForPlugin, type HeaderRecord } from '../http/forwarded-headers.js';
 import { PayloadTooLargeError } from '../http/read-body.js';
@@ -50,21 +50,22 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
   const { registry, dev, logger, inFlight } = deps;
 
   /**
-   * A query forwarded to `call.plugin` when deduplication is on: the answer is read whole and every identical
-   * request in flight is sent the same one. False when no replica answered (the planner answers then).
+   * A query forwarded to `call.plugin` when deduplication is on: the request that makes the call has the
+   * answer streamed to it as it arrives, and every identical request that joins while it runs is sent the
+   * copy once it is whole. False when no replica answered (the planner answers then).
    */
   async function forwardShared(res: ServerResponse, call: ReplicaCall, headers: HeaderRecord, body: Buffer): Promise<boolean> {
     const key = requestKey('forwarded', call.plugin.name, headers, body);
     const { answer, joined } = inFlight.share(key, () =>
       callReplica(call, (replica) =>
-        fetchBufferedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body }),
+        fetchStreamedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body }, res),
       ),
     );
     if (joined) logger.debug({ reqId: call.reqId, plugin: call.plugin.name }, 'sharing an identical subgraph request in flight');
     try {
       const shared = await answer;
       if (!shared) return false;
-      sendBufferedAnswer(res, shared);
+      if (joined) sendBufferedAnswer(res, shared);
     } catch (error) {
       // The plugin stopped mid-answer: as when streaming, the client's connection is dropped.
       logger.warn({ reqId: call.reqId, plugin: call.plugin.name, err: error }, 'subgraph answer broke off');
