@@ -9,6 +9,11 @@ import { consumeDocumentQueues } from './queues/consume-document-queues.js';
 export const documentsPlugin = definePlugin<DocumentsContext>({
   name: 'documents',
   graphql: () => ({ typeDefs, resolvers }),
+  // Every user reads documents; changing them, or the types they are filed under, is for owners and admins.
+  permissions: {
+    'documents.manage': { description: 'Add, edit, check and remove documents', roles: ['owner', 'admin'] },
+    'documentTypes.manage': { description: 'Add, rename and remove document types', roles: ['owner', 'admin'] },
+  },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, loaders: createLoaders(models) };

@@ -1,4 +1,4 @@
-import { parseObjectId } from '@lattice/plugin-sdk';
+import { parseObjectId, requirePermission } from '@lattice/plugin-sdk';
 import type { DocumentsModels } from '../models/load-models.js';
 import {
   documentFieldsArgs,
@@ -28,7 +28,9 @@ async function assertTypeExists(models: DocumentsModels, typeId: string | null |
 }
 
 export const mutationResolvers = {
-  async documentsAdd(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documentsAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
+    requirePermission(context, 'documents.manage');
+    const { models } = context;
     const fields = parseArgs(documentFieldsArgs, args);
     await assertTypeExists(models, fields.typeId);
     const { $set } = toUpdate(fields);
@@ -36,7 +38,9 @@ export const mutationResolvers = {
     return created.toObject();
   },
 
-  async documentsEdit(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documentsEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
+    requirePermission(context, 'documents.manage');
+    const { models } = context;
     const { _id, ...fields } = parseArgs(documentsEditArgs, args);
     const existing = await models.Document.getDocument(_id);
     await assertTypeExists(models, fields.typeId);
@@ -47,27 +51,35 @@ export const mutationResolvers = {
     return updated;
   },
 
-  async documentsRemove(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documentsRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
+    requirePermission(context, 'documents.manage');
+    const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await models.Document.getDocument(_id);
     const { deletedCount } = await models.Document.deleteOne({ _id: existing._id });
     return { _id, deletedCount };
   },
 
-  async documentTypesAdd(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documentTypesAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
+    requirePermission(context, 'documentTypes.manage');
+    const { models } = context;
     const { name } = parseArgs(documentTypeArgs, args);
     const created = await models.DocumentType.create(name == null ? {} : { name });
     return created.toObject();
   },
 
-  async documentTypesEdit(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documentTypesEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
+    requirePermission(context, 'documentTypes.manage');
+    const { models } = context;
     const { _id, name } = parseArgs(documentTypesEditArgs, args);
     const existing = await models.DocumentType.getType(_id);
     const update = name === undefined ? {} : name === null ? { $unset: { name: 1 } } : { $set: { name } };
     return models.DocumentType.findByIdAndUpdate(existing._id, update, { returnDocument: 'after' }).lean();
   },
 
-  async documentTypesRemove(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documentTypesRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
+    requirePermission(context, 'documentTypes.manage');
+    const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await models.DocumentType.getType(_id);
     // Documents outlive their type: they lose the reference first, so no document ever points at nothing.
