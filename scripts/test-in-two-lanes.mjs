@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Runs every test suite in two lanes side by side, so CI on 2 cores takes the longer lane's time, not the sum.
+//
+// - browser lane: the browser tests against npm start's stack. That stack is in-process (embedded database,
+//   in-process broker and pub/sub, free ports), so it shares nothing with the other lane.
+// - services lane: every other package, one at a time, because they share this run's RabbitMQ vhost and
+//   Redis; then the browser tests against the services topology (which makes a vhost of its own).
+//
+// Each lane goes on after a failure, so one run reports every failing suite; the exit code is non-zero if
+// any suite failed. Turbo prefixes every line with its package and task, so the two lanes' output can be told apart.
+import { spawn } from 'node:child_process';
+
+const turbo = (...args) => ['npx', ['--no', 'turbo', 'run', ...args, '--continue']];
+const lanes = {
+  browser: [turbo('test:npm-start', '--filter=@lattice/playwright')],
+  services: [
+    turbo('test', '--filter=!@lattice/playwright', '--concurrency=1'),
+    turbo('test:services', '--filter=@lattice/playwright'),
+  ],
+};
+
+const children = new Set();
+function run([command, args]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    children.add(child);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function runLane(name, steps) {
+  const started = Date.now();
+  let failed = false;
+  for (const step of steps) failed = (await run(step)) !== 0 || failed;
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(`# test lane "${name}": ${failed ? 'FAILED' : 'passed'} in ${minutes} min`);
+  return failed;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
+const results = await Promise.all(Object.entries(lanes).map(([name, steps]) => runLane(name, steps)));
+process.exit(results.some(Boolean) ? 1 : 0);
