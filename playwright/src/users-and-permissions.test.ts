@@ -28,20 +28,28 @@ const env = useBrowserAndStack(
 const shots = screenshotFolder('users-and-permissions');
 
 let member: TestUser;
+let admin: TestUser;
 let lockedUser: TestUser;
 let integration: TestIntegration;
 const lockedFrom = '198.51.100.23';
 
-test('seed: a member, a locked-out user, an integration with a conversation and a document, through the API', async () => {
+test('seed: a member, an admin, a locked-out user, an integration with a conversation, a type and a document, through the API', async () => {
   member = await addUser(env.stack, 'mia.member@lattice.test', 'member');
+  admin = await addUser(env.stack, 'ada.admin@lattice.test', 'admin');
   lockedUser = await addUser(env.stack, 'lou.locked@lattice.test', 'member');
   await lockOut(env.stack, lockedUser.email, lockedFrom);
   await prolongLoginLocks(env.stack.platform.mongoUrl, lockedUser.email, 15);
   integration = await createIntegration(env.stack, 'Support mailbox');
   await deliver(env.stack, integration, { messageId: '<perm-1@mail.test>', subject: 'Where is my order?', from: { name: 'Olga Order', address: 'olga@mail.test' } });
-  const document = await env.stack.platform.graphql('mutation { documentsAdd(name: "Price list") { _id } }');
+  const type = await env.stack.platform.graphql<{ documentTypesAdd: { _id: string } }>('mutation { documentTypesAdd(name: "Contracts") { _id } }');
+  assert.equal(type.errors, undefined, JSON.stringify(type.errors));
+  const document = await env.stack.platform.graphql('mutation ($typeId: String) { documentsAdd(name: "Price list", typeId: $typeId) { _id } }', {
+    typeId: type.data!.documentTypesAdd._id,
+  });
   assert.equal(document.errors, undefined, JSON.stringify(document.errors));
 });
+
+const documentActions = ['Add document', 'Edit Price list', 'Remove Price list', 'Add type', 'Rename type Contracts', 'Remove type Contracts'];
 
 const userRow = (page: Page, email: string) => page.getByTestId('user-row').filter({ hasText: email });
 
@@ -144,10 +152,14 @@ test('member at 1280×800: no action they cannot use; copies the integration id 
   assert.equal(await detail.getByRole('tab', { name: 'Reply' }).count(), 0);
   assert.equal(await detail.getByRole('button', { name: 'Send reply' }).count(), 0);
 
-  // Documents declare no permissions: every user may add, edit and remove them, so the member is offered all three.
-  await page.goto(`${env.stack.frontend.url}/documents/`);
+  // Documents: changing documents and types needs documents.manage and documentTypes.manage, which members do not
+  // have. Reached through the navigation, so the permissions shown above are loaded: the absences below are real.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Documents' }).click();
   await page.getByRole('cell', { name: 'Price list', exact: true }).waitFor();
-  for (const name of ['Add document', 'Edit Price list', 'Remove Price list']) assert.equal(await page.getByRole('button', { name }).count(), 1, name);
+  await page.getByRole('link', { name: 'Contracts' }).waitFor();
+  for (const name of documentActions) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
+  assert.equal(await page.getByRole('switch', { name: 'Checked: Price list' }).isDisabled(), true, 'the Checked switch is read-only');
+  await screenshot(page, shots, 'desktop-member-documents');
 
   // Settings: no Users entry; the own password, a wrong current one refused in the form.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
@@ -169,5 +181,16 @@ test('member at 1280×800: no action they cannot use; copies the integration id 
   await page.goto(`${env.stack.frontend.url}/settings`);
   await page.getByRole('button', { name: 'Log out' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/settings');
+  assert.deepEqual(pageErrors, []);
+});
+
+test('admin at 1280×800: offered every document and type action, and the Checked switch', async () => {
+  const { page, pageErrors } = await newDesktopPage(env.browser);
+  await logInAs(page, env.stack, admin, '/documents/');
+  await page.getByRole('cell', { name: 'Price list', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Add document' }).waitFor();
+  for (const name of documentActions) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  assert.equal(await page.getByRole('switch', { name: 'Checked: Price list' }).isEnabled(), true);
+  await screenshot(page, shots, 'desktop-admin-documents');
   assert.deepEqual(pageErrors, []);
 });

@@ -25,6 +25,8 @@ interface DocumentTableProps {
   documents: DocumentRow[] | null;
   /** A type or a search narrows the list: the empty state says so. */
   filtered: boolean;
+  /** Whether the user may change documents (`documents.manage`): without it the rows are read-only. */
+  canManage: boolean;
   sortField: SortField | null;
   sortDirection: SortDirection | null;
   onSort: (field: SortField) => void;
@@ -32,7 +34,7 @@ interface DocumentTableProps {
   onError: (message: string) => void;
 }
 
-export function DocumentTable({ documents, filtered, sortField, sortDirection, onSort, onEdit, onError }: DocumentTableProps) {
+export function DocumentTable({ documents, filtered, canManage, sortField, sortDirection, onSort, onEdit, onError }: DocumentTableProps) {
   // The toggle takes the server's answer into the cached row (by _id): the list is not asked for again.
   const [edit] = useMutation(editDocumentMutation);
   const [remove, removing] = useMutation(removeDocumentMutation, refetchPage);
@@ -45,7 +47,7 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
   if (documents && documents.length === 0) {
     return (
       <Text c="dimmed" py="xl" ta="center" data-testid="documents-empty">
-        {filtered ? 'No documents match.' : 'No documents yet. Add the first one.'}
+        {filtered ? 'No documents match.' : canManage ? 'No documents yet. Add the first one.' : 'No documents yet.'}
       </Text>
     );
   }
@@ -61,16 +63,18 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
               <Table.Th>Type</Table.Th>
               <SortableHeader field="expiryDate" label="Expires" {...sorting} />
               <SortableHeader field="checked" label="Checked" {...sorting} />
-              <Table.Th style={actionsCell}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              {canManage && (
+                <Table.Th style={actionsCell}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {!documents &&
               [0, 1, 2].map((row) => (
                 <Table.Tr key={row}>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={canManage ? 5 : 4}>
                     <Skeleton height={20} />
                   </Table.Td>
                 </Table.Tr>
@@ -86,6 +90,7 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
                   <Switch
                     aria-label={`Checked: ${document.name ?? document._id}`}
                     checked={Boolean(document.checked)}
+                    disabled={!canManage}
                     onChange={(event) => {
                       const checked = event.currentTarget.checked;
                       edit({
@@ -95,16 +100,18 @@ export function DocumentTable({ documents, filtered, sortField, sortDirection, o
                     }}
                   />
                 </Table.Td>
-                <Table.Td style={actionsCell}>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${document.name ?? ''}`} onClick={() => onEdit(document)}>
-                      <IconPencil size={18} stroke={1.6} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${document.name ?? ''}`} onClick={() => removal.ask(document)}>
-                      <IconTrash size={18} stroke={1.6} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
+                {canManage && (
+                  <Table.Td style={actionsCell}>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={`Edit ${document.name ?? ''}`} onClick={() => onEdit(document)}>
+                        <IconPencil size={18} stroke={1.6} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${document.name ?? ''}`} onClick={() => removal.ask(document)}>
+                        <IconTrash size={18} stroke={1.6} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -24,10 +24,12 @@ interface TypeListProps {
   types: DocumentType[];
   activeTypeId: string | null;
   loading: boolean;
+  /** Whether the user may add, rename and remove types (`documentTypes.manage`). */
+  canManage: boolean;
 }
 
 /** The filter: each type is a link to `?type=<id>`; the URL is the state. */
-export function TypeList({ types, activeTypeId, loading }: TypeListProps) {
+export function TypeList({ types, activeTypeId, loading, canManage }: TypeListProps) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ type: DocumentType | null } | null>(null);
   const [remove, removing] = useMutation(removeTypeMutation, refetchPage);
@@ -40,9 +42,11 @@ export function TypeList({ types, activeTypeId, loading }: TypeListProps) {
     <Stack gap={4} aria-label="Document types">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>Types</Text>
-        <Button size="compact-xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing({ type: null })}>
-          Add type
-        </Button>
+        {canManage && (
+          <Button size="compact-xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing({ type: null })}>
+            Add type
+          </Button>
+        )}
       </Group>
       {/* Plain links, marked current by hand: a router NavLink would mark every one (they share the path). */}
       <NavLink component={Link} to="/documents/" label="All documents" active={!activeTypeId} aria-current={!activeTypeId ? 'page' : undefined} />
@@ -56,12 +60,16 @@ export function TypeList({ types, activeTypeId, loading }: TypeListProps) {
             active={activeTypeId === type._id}
             aria-current={activeTypeId === type._id ? 'page' : undefined}
           />
-          <ActionIcon variant="subtle" aria-label={`Rename type ${type.name ?? ''}`} onClick={() => setEditing({ type })}>
-            <IconPencil size={16} stroke={1.6} aria-hidden />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove type ${type.name ?? ''}`} onClick={() => removal.ask(type)}>
-            <IconTrash size={16} stroke={1.6} aria-hidden />
-          </ActionIcon>
+          {canManage && (
+            <>
+              <ActionIcon variant="subtle" aria-label={`Rename type ${type.name ?? ''}`} onClick={() => setEditing({ type })}>
+                <IconPencil size={16} stroke={1.6} aria-hidden />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove type ${type.name ?? ''}`} onClick={() => removal.ask(type)}>
+                <IconTrash size={16} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </>
+          )}
         </Group>
       ))}
       {!loading && types.length === 0 && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Flex, Group, IconPlus, Pagination, Paper, Stack, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
+import { Alert, Badge, Button, Flex, Group, IconPlus, Pagination, Paper, Stack, Title, graphQLErrorMessage, useCan, useSearchParams } from '@lattice/ui-sdk';
 import { documentsPageQuery, documentsPageVariables, type DocumentRow, type SortField } from '../graphql/documents-page-query.js';
 import { takePreloaded } from '../preload-documents-page.js';
 import { DocumentFormModal } from '../components/DocumentFormModal.js';
@@ -29,6 +29,9 @@ export function DocumentsPage() {
   const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => (takePreloaded(variables) ? 'cache-first' : 'cache-and-network'));
   const { data, previousData, loading, error } = useQuery(documentsPageQuery, { variables, fetchPolicy, nextFetchPolicy: refreshOnFilterChange });
   const [editing, setEditing] = useState<Editing>(null);
+  // The server refuses the rest too; the page only keeps from offering what this user cannot do.
+  const canManageDocuments = useCan('documents.manage');
+  const canManageTypes = useCan('documentTypes.manage');
   const [failure, setFailure] = useState<string | null>(null);
   const shown = data ?? previousData;
   const types = shown?.documentTypes ?? [];
@@ -66,7 +69,7 @@ export function DocumentsPage() {
   return (
     <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
       <Paper withBorder p="md" w={{ base: '100%', md: 260 }} style={{ flexShrink: 0 }}>
-        <TypeList types={types} activeTypeId={typeId} loading={!shown && loading} />
+        <TypeList types={types} activeTypeId={typeId} loading={!shown && loading} canManage={canManageTypes} />
       </Paper>
       <Stack flex={1} miw={0} w="100%">
         <Group justify="space-between" gap="sm">
@@ -81,9 +84,11 @@ export function DocumentsPage() {
               {filtered ? `${matching ?? '…'} of ${total ?? '…'}` : `${total ?? '…'} in total`}
             </Badge>
           </Group>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ document: null })}>
-            Add document
-          </Button>
+          {canManageDocuments && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ document: null })}>
+              Add document
+            </Button>
+          )}
         </Group>
         <DocumentSearch value={searchValue ?? ''} onSearch={(value) => change({ q: value || null })} />
         {error && !shown && (
@@ -100,6 +105,7 @@ export function DocumentsPage() {
           <DocumentTable
             documents={shown?.documents ?? null}
             filtered={filtered}
+            canManage={canManageDocuments}
             sortField={sortField}
             sortDirection={sortDirection}
             onSort={sortBy}
