@@ -29,6 +29,18 @@ const documentsFilterShape = {
 /** `documentsTotalCount`'s optional filter: the same typeId and searchValue as `documents`. */
 export const documentsCountArgs = z.object(documentsFilterShape);
 
+export const defaultExpiringWithinDays = 30;
+const maxExpiringWithinDays = 365;
+
+export const documentsSummaryArgs = z.object({
+  expiringWithinDays: z
+    .number()
+    .int()
+    .min(1, `expiringWithinDays must be between 1 and ${maxExpiringWithinDays}`)
+    .max(maxExpiringWithinDays, `expiringWithinDays must be between 1 and ${maxExpiringWithinDays}`)
+    .nullish(),
+});
+
 export const documentsArgs = z.object({
   ...documentsFilterShape,
   page: z.number().int().min(1, 'page must be 1 or more').nullish(),

@@ -1,4 +1,4 @@
-import { documentsArgs, documentsCountArgs, parseArgs } from './arguments.js';
+import { defaultExpiringWithinDays, documentsArgs, documentsCountArgs, documentsSummaryArgs, parseArgs } from './arguments.js';
 import { documentsFilter, documentsWindow } from './document-list-query.js';
 import type { DocumentsContext } from './documents-context.js';
 import type { DocumentRecord, DocumentTypeRecord } from './loaders.js';
@@ -17,5 +17,17 @@ export const queryResolvers = {
   /** Without arguments every document (SPEC.md); with typeId/searchValue, those `documents` would list. */
   async documentsTotalCount(_parent: unknown, args: unknown, { models }: DocumentsContext) {
     return models.Document.countDocuments(documentsFilter(parseArgs(documentsCountArgs, args)));
+  },
+
+  async documentsSummary(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    const expiringWithinDays = parseArgs(documentsSummaryArgs, args).expiringWithinDays ?? defaultExpiringWithinDays;
+    const now = new Date();
+    const until = new Date(now.getTime() + expiringWithinDays * 24 * 60 * 60 * 1000);
+    const [total, checked, expiringSoon] = await Promise.all([
+      models.Document.countDocuments({}),
+      models.Document.countDocuments({ checked: true }),
+      models.Document.countDocuments({ expiryDate: { $gte: now, $lte: until } }),
+    ]);
+    return { total, checked, expiringSoon, expiringWithinDays };
   },
 };

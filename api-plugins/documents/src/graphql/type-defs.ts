@@ -18,6 +18,15 @@ export const typeDefs = /* GraphQL */ `
     name: String
   }
 
+  "The documents at a glance, for the home page."
+  type DocumentsSummary {
+    total: Int!
+    checked: Int!
+    "Documents whose expiryDate falls between now and expiringWithinDays days from now."
+    expiringSoon: Int!
+    expiringWithinDays: Int!
+  }
+
   type Query {
     """
     Documents of one type when typeId is given (non-empty), otherwise all; ordered by order, then name.
@@ -36,6 +45,8 @@ export const typeDefs = /* GraphQL */ `
     documentTypes: [DocumentType]
     "How many documents there are; with typeId and/or searchValue, how many documents(...) would list."
     documentsTotalCount(typeId: String, searchValue: String): Int
+    "Counts of all documents: in total, checked, and expiring within expiringWithinDays (1 to 365, 30 by default)."
+    documentsSummary(expiringWithinDays: Int): DocumentsSummary!
   }
 
   type Mutation {
