@@ -50,5 +50,5 @@ export function parseLatticePluginDescriptor(input: unknown): DescriptorParse {
 /** The descriptor's JSON Schema, for editors and for teams outside this repository. */
 export function latticePluginDescriptorJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(latticePluginDescriptorSchema, { target: 'draft-7', io: 'input' });
-  return { ...schema, title: 'Lattice UI remote descriptor (lattice-plugin.json)', description: 'Served beside remoteEntry.js: the routes, menus, inbox slots and shared versions of a ui: remote plugin' };
+  return { ...schema, title: 'Lattice UI remote descriptor (lattice-plugin.json)', description: 'Served beside remoteEntry.js: the routes, menus, inbox slots, home page widget and shared versions of a ui: remote plugin' };
 }

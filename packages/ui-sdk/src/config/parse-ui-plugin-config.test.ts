@@ -48,3 +48,12 @@ test('routes must name an exposed module of the same scope', () => {
 test('unknown keys are refused rather than silently ignored', () => {
   assert.throws(() => parseUiPluginConfig({ ...valid, menu: [] }), /menu/);
 });
+
+test('a dashboardWidget must name a module the config exposes', () => {
+  const withWidget = { ...valid, exposes: { ...valid.exposes, './dashboardWidget': './src/DashboardWidget.tsx' }, dashboardWidget: './dashboardWidget' };
+  assert.equal(parseUiPluginConfig(withWidget).dashboardWidget, './dashboardWidget');
+  assert.throws(
+    () => parseUiPluginConfig({ ...valid, dashboardWidget: './dashboardWidget' }),
+    (error: unknown) => error instanceof UiPluginConfigError && /dashboardWidget: names "\.\/dashboardWidget", which "exposes" does not list/.test(error.message),
+  );
+});

@@ -14,6 +14,8 @@ export interface PluginManifestEntry {
   inboxIntegrationSettings?: string;
   inboxIntegrationForm?: string;
   inboxConversationDetail?: string;
+  /** The exposed module the home page renders in the plugin's card (its default export, no props). */
+  dashboardWidget?: string;
 }
 
 /** A `ui: remote` plugin the front-end server left out, and why (field named), for the shell to show. */

@@ -33,6 +33,9 @@ export const uiContributionFields = {
   inboxIntegrationSettings: exposedPath.optional(),
   inboxIntegrationForm: exposedPath.optional(),
   inboxConversationDetail: exposedPath.optional(),
+  dashboardWidget: exposedPath
+    .optional()
+    .describe('The module whose default export the home page renders in its own card, e.g. "./dashboardWidget"'),
 };
 
 /** SPEC.md "UI plugin configuration": what `ui-plugins/<name>/ui-plugin.config.json` holds. */
@@ -64,6 +67,7 @@ export const uiPluginConfigSchema = z
       ['inboxIntegrationSettings', config.inboxIntegrationSettings],
       ['inboxIntegrationForm', config.inboxIntegrationForm],
       ['inboxConversationDetail', config.inboxConversationDetail],
+      ['dashboardWidget', config.dashboardWidget],
     ];
     for (const [key, module] of modules) {
       if (module && !(module in config.exposes)) {
