@@ -54,6 +54,14 @@ function freeUiPort(root: string): number {
   return port;
 }
 
+/** Whether node_modules here or above holds the package, as the platform would find it by name. */
+function isInstalled(root: string, packageName: string): boolean {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', packageName))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
 /** Refuses a name some plugin of the checkout already has: a folder, an installed package or a configs.json entry. */
 async function refuseTakenName(root: string, configFile: string, options: CreatePluginOptions, name: string): Promise<void> {
   const folders = [...(options.api ? [`api-plugins/${name}`] : []), ...(options.ui ? [`ui-plugins/${name}`] : [])];
@@ -64,7 +72,7 @@ async function refuseTakenName(root: string, configFile: string, options: Create
     if (existsSync(join(root, folder))) throw new CreatePluginError(`"${name}" is an existing plugin (${folder}): choose another name`);
   }
   for (const packageName of [`@lattice/plugin-${name}`, `@lattice/ui-plugin-${name}`]) {
-    if (existsSync(join(root, 'node_modules', packageName))) throw new CreatePluginError(`"${name}" is an existing plugin (the package ${packageName} is installed): choose another name`);
+    if (isInstalled(root, packageName)) throw new CreatePluginError(`"${name}" is an existing plugin (the package ${packageName} is installed): choose another name`);
   }
   if ((await enabledPlugins(configFile)).includes(name)) throw new CreatePluginError(`"${name}" is an existing plugin (configs.json names it): choose another name`);
 }
