@@ -50,6 +50,33 @@ describe('gateway /graphql routing', () => {
     assert.deepEqual(fast.body, { data: { documents: [{ id: 'd1', name: 'Contract' }, { id: 'd2', name: 'Invoice' }] } });
   });
 
+  it('sends each subgraph its own root fields at once and merges the answers in the order of the query', async () => {
+    const [documentsBefore, contactsBefore] = [documents.graphqlBodies.length, contacts.graphqlBodies.length];
+    const query = 'query Both($id: ID!) { first: contacts { name } document(id: $id) { name } documents { id } }';
+    const response = await postGraphql(gateway.url, { query, variables: { id: 'd2' }, operationName: 'Both' });
+    assert.equal(response.status, 200);
+    assert.equal(
+      response.text,
+      JSON.stringify({ data: { first: [{ name: 'Ada' }, { name: 'Grace' }], document: { name: 'Invoice' }, documents: [{ id: 'd1' }, { id: 'd2' }] } }),
+    );
+    // One call each, with only that subgraph's fields and variables: no planner sub-operations.
+    assert.deepEqual(documents.graphqlBodies.slice(documentsBefore).map((body) => JSON.parse(body) as unknown), [
+      { query: 'query Both($id: ID!) {\n  document(id: $id) {\n    name\n  }\n  documents {\n    id\n  }\n}', variables: { id: 'd2' } },
+    ]);
+    assert.deepEqual(contacts.graphqlBodies.slice(contactsBefore).map((body) => JSON.parse(body) as unknown), [
+      { query: 'query Both {\n  first: contacts {\n    name\n  }\n}' },
+    ]);
+  });
+
+  it('answers a split query with bad variables as the planner does', async () => {
+    const query = 'query Both($id: ID!) { document(id: $id) { name } contacts { name } }';
+    const response = await postGraphql(gateway.url, { query, variables: {} });
+    assert.equal(response.status, 400);
+    assert.match(response.body.errors?.[0]?.message ?? '', /Variable "\$id" of required type "ID!" was not provided/);
+    assert.equal(response.body.errors?.[0]?.extensions?.['code'], 'BAD_USER_INPUT');
+    assert.equal('data' in response.body, false);
+  });
+
   it('passes cookie and authorization to the subgraph on both paths and returns Set-Cookie', async () => {
     const headers = { authorization: 'Bearer abc', cookie: 'auth-token=xyz' };
     const fast = await postGraphql(gateway.url, { query: '{ whoAmI }' }, { ...headers, 'x-request-id': 'r1' });

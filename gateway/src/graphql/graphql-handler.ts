@@ -11,6 +11,7 @@ import { callReplica, type ReplicaCall } from '../subgraphs/call-replica.js';
 import { requestKey, type InFlightRequests } from '../subgraphs/in-flight-requests.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
 import { executePlanned } from './execute-planned.js';
+import { executeRootSplit } from './execute-root-split.js';
 import type { GatewayContext } from './gateway-context.js';
 import { formatErrors } from './format-errors.js';
 import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
@@ -43,7 +44,8 @@ function firstUp(registry: SubgraphRegistry, names: readonly string[]): Subgraph
 }
 
 /**
- * `/graphql`: an operation that one subgraph can answer whole is forwarded to it unchanged (fast path);
+ * `/graphql`: an operation that one subgraph can answer whole is forwarded to it unchanged (fast path); a
+ * query whose root fields each one subgraph answers whole is sent to them in parts and merged (root split);
  * everything else goes through the federation planner.
  */
 export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
@@ -126,14 +128,10 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     }
 
     const context: GatewayContext = { reqId, forwardHeaders, setCookies: [], inFlight };
-    const result = await executePlanned(
-      preparer.supergraph.schema,
-      prepared.document,
-      request.variables,
-      request.operationName,
-      context,
-      dev,
-    );
+    const split = prepared.split && operation === prepared.split.operation ? prepared.split : undefined;
+    const result =
+      (split && (await executeRootSplit(split, registry, request.variables, context, logger))) ??
+      (await executePlanned(preparer.supergraph.schema, prepared.document, request.variables, request.operationName, context, dev));
     const text = JSON.stringify(result.body);
     if (text.length > GRAPHQL_LIMITS.maxResponseBytes / 3 && Buffer.byteLength(text) > GRAPHQL_LIMITS.maxResponseBytes) {
       logger.warn({ reqId, bytes: Buffer.byteLength(text) }, 'answer refused: past the response-size ceiling');

@@ -10,6 +10,7 @@ import {
 import { LruCache } from './lru-cache.js';
 import { checkQueryText, GRAPHQL_LIMITS } from './graphql-limits.js';
 import { operationLimitsRule } from './operation-limits-rule.js';
+import { planRootSplit, type RootSplit } from './root-split.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import type { Supergraph } from './supergraph.js';
 
@@ -18,7 +19,14 @@ const CACHE_CAPACITY = 1000;
 const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
 
 export type PreparedOperation =
-  | { readonly ok: true; readonly document: DocumentNode; readonly route: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly document: DocumentNode;
+      /** The subgraphs that can answer it whole (the fast path); empty when it needs several. */
+      readonly route: readonly string[];
+      /** When it needs several: how to send each its own root fields, if that answers it (planRootSplit). */
+      readonly split: RootSplit | undefined;
+    }
   | { readonly ok: false; readonly errors: readonly GraphQLError[] };
 
 function withCode(error: GraphQLError): GraphQLError {
@@ -32,7 +40,7 @@ function withCode(error: GraphQLError): GraphQLError {
 }
 
 /**
- * Parses and validates a query text against one supergraph and decides its route, once per text:
+ * Parses and validates a query text against one supergraph and decides how to answer it, once per text:
  * the result is kept in a bounded LRU, so a repeated operation costs one map lookup.
  */
 export class OperationPreparer {
@@ -67,7 +75,8 @@ export class OperationPreparer {
     }
     const errors = validate(this.supergraph.schema, document, this.#rules);
     if (errors.length > 0) return { ok: false, errors: errors.map(withCode) };
-    const route = singleSubgraphRoute(this.supergraph.schema, this.supergraph.ownership, document);
-    return { ok: true, document, route };
+    const { schema, ownership } = this.supergraph;
+    const route = singleSubgraphRoute(schema, ownership, document);
+    return { ok: true, document, route, split: route.length === 0 ? planRootSplit(schema, ownership, document) : undefined };
   }
 }

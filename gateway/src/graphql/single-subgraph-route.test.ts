@@ -5,40 +5,7 @@ import { pino } from 'pino';
 import { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import { buildSupergraph } from './supergraph.js';
-
-const link = (imports: string) =>
-  `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: [${imports}])`;
-
-const subgraphs = [
-  {
-    name: 'documents',
-    url: 'http://127.0.0.1:1',
-    sdl: `${link('"@key", "@shareable"')}
-      type Query { documents: [Document!] node(id: ID!): Node version: String @shareable }
-      interface Node { id: ID! }
-      type Document implements Node @key(fields: "id") { id: ID! name: String! size: Int! }
-      type Folder implements Node @key(fields: "id") { id: ID! title: String }
-      input DocumentFilter { name: String }
-      type Mutation { renameDocument(id: ID!, name: String!): Document }`,
-  },
-  {
-    name: 'contacts',
-    url: 'http://127.0.0.1:2',
-    sdl: `${link('"@key", "@shareable", "@external", "@requires"')}
-      type Query { contacts(filter: ContactFilter): [Contact!] version: String @shareable search: [Result!] }
-      union Result = Contact | Document
-      interface Node { id: ID! }
-      type Folder implements Node @key(fields: "id") { id: ID! }
-      input ContactFilter { name: String }
-      type Contact { id: ID! name: String! }
-      type Document @key(fields: "id") {
-        id: ID!
-        size: Int! @external
-        owner: Contact
-        sizeLabel: String @requires(fields: "size")
-      }`,
-  },
-];
+import { ROUTING_SUBGRAPHS as subgraphs } from '../test-support/routing-subgraphs.js';
 
 describe('singleSubgraphRoute', () => {
   const registry = new SubgraphRegistry(subgraphs.map(({ name, url }) => ({ name, urls: [url] })));

@@ -3,10 +3,9 @@ import type { Executor } from '@graphql-tools/utils';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../graphql/gateway-context.js';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
-import { callReplica, type RetryPolicy } from './call-replica.js';
-import { requestKey } from './in-flight-requests.js';
+import type { RetryPolicy } from './call-replica.js';
+import { postToSubgraph } from './post-to-subgraph.js';
 import type { SubgraphRegistry } from './subgraph-registry.js';
-import { NoAnswerError } from './transport-failure.js';
 
 const printed = new WeakMap<DocumentNode, string>();
 
@@ -27,9 +26,8 @@ function retryPolicy(document: DocumentNode): RetryPolicy {
 }
 
 /**
- * The planner's way to a subgraph: POSTs the sub-operation over a replica's keep-alive pool with the
- * client's headers (callReplica picks the replica and retries where that is safe); identical queries in
- * flight at once share one call (InFlightRequests), each waiter parsing the answer for itself. A plugin with no
+ * The planner's way to a subgraph: POSTs the sub-operation with the client's headers (postToSubgraph, which
+ * shares identical queries in flight), each waiter parsing the answer for itself. A plugin with no
  * replica that answers yields PLUGIN_UNAVAILABLE naming it, which the stitching layer turns into errors
  * on exactly the fields that plugin serves.
  */
@@ -53,47 +51,20 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
       variables: request.variables,
       operationName: request.operationName,
     });
-    const retry = retryPolicy(request.document);
-    const call = { plugin: subgraph, retry, logger, reqId: context?.reqId };
-    const forwardHeaders = context?.forwardHeaders ?? {};
-    // Only queries are shared; the planner never sends a subscription over HTTP.
-    const key = context?.inFlight?.enabled && retry === 'refused-or-reset' ? requestKey('planned', name, forwardHeaders, body) : undefined;
-    const send = () =>
-      callReplica(call, async (replica) => {
-        const response = await replica.pool
-          .request({
-            method: 'POST',
-            path: `${replica.basePath}/graphql`,
-            headers: {
-              ...forwardHeaders,
-              'content-type': 'application/json',
-              accept: 'application/graphql-response+json, application/json',
-              'apollo-require-preflight': 'true',
-              'accept-encoding': 'identity',
-              ...replica.signature('POST', body),
-            },
-            body,
-          })
-          .catch((error: unknown) => {
-            throw new NoAnswerError(error);
-          });
-        return { statusCode: response.statusCode, setCookie: response.headers['set-cookie'], text: await response.body.text() };
-      });
+    const reqId = context?.reqId;
     try {
-      const shared = context?.inFlight?.share(key, send);
-      if (shared?.joined) logger.debug({ reqId: call.reqId, plugin: name }, 'sharing an identical subgraph request in flight');
-      const answer = await (shared ? shared.answer : send());
+      const answer = await postToSubgraph(subgraph, body, retryPolicy(request.document), context, logger);
       if (!answer) return unavailable();
       const { setCookie } = answer;
       if (context && setCookie) context.setCookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
       try {
         return JSON.parse(answer.text) as ExecutionResult;
       } catch {
-        logger.warn({ reqId: call.reqId, plugin: name, status: answer.statusCode }, 'subgraph answered without JSON');
+        logger.warn({ reqId, plugin: name, status: answer.statusCode }, 'subgraph answered without JSON');
         return unavailable();
       }
     } catch (error) {
-      logger.warn({ reqId: call.reqId, plugin: name, err: error }, 'subgraph request failed');
+      logger.warn({ reqId, plugin: name, err: error }, 'subgraph request failed');
       return unavailable();
     }
   };
