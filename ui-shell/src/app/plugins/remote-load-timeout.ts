@@ -1,4 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { expectedEntryIntegrity } from './entry-integrity-runtime.js';
 
 /** How long a remote gets, by default, before its page shows the panel instead of a loader. */
 export const defaultRemoteLoadTimeoutMs = 8000;
@@ -32,6 +33,13 @@ export function applyRemoteLoadTimeout(): void {
         for (const [name, value] of Object.entries(attrs ?? {})) {
           if (name === 'async' || name === 'defer') script[name] = Boolean(value);
           else if (name !== 'type') script.setAttribute(name, String(value));
+        }
+        // The runtime takes one script element from the hooks, so this one also carries the entry's hash:
+        // the browser then runs the entry only if it matches (cross-origin, this needs CORS).
+        const integrity = expectedEntryIntegrity(url);
+        if (integrity) {
+          script.integrity = integrity;
+          script.crossOrigin = 'anonymous';
         }
         script.src = url;
         // A second after the load's own time-out (withRemoteLoadTimeout), whose message names the plugin:

@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ApolloClient } from '@apollo/client';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
+import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
+import { inspectRemoteEntry, isSelfDescribingRemote, type RemoteEntryFacts } from './remote-entry-inspection.js';
 import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
+// Not called: importing it is what makes the shell's build provide react-router-dom to remotes.
+import './shared-router.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
 export interface RoutesModule {
@@ -11,6 +15,8 @@ export interface RoutesModule {
 }
 
 const registered = new Set<string>();
+const registering = new Map<string, Promise<void>>();
+let integrityPluginRegistered = false;
 const failed = new Set<string>();
 const early = new Map<string, Promise<RoutesModule>>();
 const loaded = new Map<string, RoutesModule>();
@@ -91,10 +97,32 @@ async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Pr
  */
 export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exposed: string, fresh: boolean): Promise<Module | null> {
   if (fresh || !registered.has(plugin.scope)) {
-    applyRemoteLoadTimeout();
-    const entry = new URL(plugin.remoteEntry, window.location.href).href;
-    registerRemotes([{ name: plugin.scope, entry }], { force: registered.has(plugin.scope) });
-    registered.add(plugin.scope);
+    // One registration at a time per remote: the page and an early load may ask at once.
+    let registration = fresh ? undefined : registering.get(plugin.scope);
+    if (!registration) {
+      registration = registerRemote(plugin);
+      registering.set(plugin.scope, registration);
+      registration.catch(() => undefined).finally(() => registering.delete(plugin.scope));
+    }
+    await registration;
   }
   return loadRemote<Module>(`${plugin.scope}/${exposed.replace(/^\.\//, '')}`);
+}
+
+/**
+ * Registers a remote with the runtime as what its entry is: a classic script (webpack, Rspack, Rsbuild)
+ * or an ES module (Vite), named by `ui_url` or by the manifest there, with the hash its descriptor gives
+ * for the browser to check.
+ */
+async function registerRemote(plugin: PluginManifestEntry): Promise<void> {
+  applyRemoteLoadTimeout();
+  if (!integrityPluginRegistered) {
+    registerPlugins([esModuleEntryIntegrity]);
+    integrityPluginRegistered = true;
+  }
+  const entry = new URL(plugin.remoteEntry, window.location.href).href;
+  const facts: RemoteEntryFacts = isSelfDescribingRemote(plugin) ? await inspectRemoteEntry(plugin, entry) : { url: entry, kind: 'script' };
+  expectEntryIntegrity(facts.url, facts.integrity);
+  registerRemotes([{ name: plugin.scope, entry: facts.url, ...(facts.kind === 'module' ? { type: 'module' } : {}) }], { force: registered.has(plugin.scope) });
+  registered.add(plugin.scope);
 }
