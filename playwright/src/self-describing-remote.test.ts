@@ -1,5 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
@@ -11,6 +13,7 @@ import { startUiStack, type UiStack } from './support/ui-stack.js';
 // The fixture remote's webpack build, deployed by "another team" on its own port. The host has no package
 // of `lab` or `broken`: configs.json gives only { name, ui: "remote", ui_url }.
 const fixtureBuild = fileURLToPath(new URL('../../ui-plugins/fixture/dist', import.meta.url));
+const sha384 = (bytes: Buffer | string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 const labDescriptor = (menuText: string) => ({
   name: 'lab',
   scope: 'fixture',
@@ -20,6 +23,8 @@ const labDescriptor = (menuText: string) => ({
     { text: 'Lab settings', url: '/fixture/settings', icon: 'flask', location: 'settings' },
   ],
   shared: { react: '^19.0.0', 'react-router-dom': '^7.0.0' },
+  // Its team publishes the hash of the entry it deployed: the browser runs only those bytes.
+  entryHash: sha384(readFileSync(`${fixtureBuild}/remoteEntry.js`)),
 });
 
 let stack: UiStack;
@@ -27,12 +32,15 @@ let browser: Browser;
 let lab: RemoteOriginServer;
 let broken: RemoteOriginServer;
 let old: RemoteOriginServer;
+let tampered: RemoteOriginServer;
 const refreshEnv = process.env.LATTICE_UI_REMOTE_REFRESH_MS;
 
 before(async () => {
   lab = await startRemoteOriginServer(fixtureBuild, labDescriptor('Lab'));
   broken = await startRemoteOriginServer(fixtureBuild, { ...labDescriptor('Broken'), name: 'broken', menus: [{ text: 'Broken', url: '/broken/', location: 'sidebar' }] });
   // Valid, but built for React 18: refused before any of its code runs.
+  // Its descriptor names the hash of another entry than the one it serves (a swapped or altered file).
+  tampered = await startRemoteOriginServer(fixtureBuild, { ...labDescriptor('Tampered'), name: 'tampered', menus: [{ text: 'Tampered', url: '/tampered/', location: 'mainNavigation' }], entryHash: sha384('another entry') });
   old = await startRemoteOriginServer(fixtureBuild, { ...labDescriptor('Old'), name: 'old', menus: [{ text: 'Old', url: '/old/', location: 'mainNavigation' }], shared: { react: '^18.2.0' } });
   // The front-end fetches descriptors again every half second here (30 s by default), so a redeployed
   // descriptor shows on a reload soon; the services stack's front-end process inherits it.
@@ -42,6 +50,7 @@ before(async () => {
     { name: 'lab', ui: 'remote', remoteUrl: `${lab.url}/remoteEntry.js` },
     { name: 'broken', ui: 'remote', remoteUrl: `${broken.url}/remoteEntry.js` },
     { name: 'old', ui: 'remote', remoteUrl: `${old.url}/remoteEntry.js` },
+    { name: 'tampered', ui: 'remote', remoteUrl: `${tampered.url}/remoteEntry.js` },
   ]);
   browser = await launchChromium();
 });
@@ -51,7 +60,7 @@ after(async () => {
   else process.env.LATTICE_UI_REMOTE_REFRESH_MS = refreshEnv;
   await browser?.close();
   await stack?.stop();
-  await Promise.all([lab?.close(), broken?.close(), old?.close()]);
+  await Promise.all([lab?.close(), broken?.close(), old?.close(), tampered?.close()]);
 });
 
 /** Content-Security-Policy reports of the page: the shell, Mantine's styles and the remotes must need none. */
@@ -102,7 +111,7 @@ test('a remote with an invalid descriptor and one built for React 18 are refused
   const login = await fetch(`${stack.frontend.url}/login`);
   assert.equal(login.status, 200);
   const policy = login.headers.get('content-security-policy') ?? '';
-  assert.match(policy, new RegExp(`script-src 'self' [^;]*${lab.url} ${broken.url} ${old.url}(;|$)`));
+  assert.match(policy, new RegExp(`script-src 'self' [^;]*${lab.url} ${broken.url} ${old.url} ${tampered.url}(;|$)`));
   assert.doesNotMatch(policy, /unsafe-eval/);
   assert.equal(login.headers.get('x-content-type-options'), 'nosniff');
 
@@ -139,5 +148,46 @@ test("a remote whose entry hangs shows its panel after the shell's 8 s time-out,
   await panel.getByText('lab did not load within 8 s').waitFor();
   await page.getByRole('link', { name: 'Home' }).click();
   await page.getByRole('heading', { name: 'Welcome to Lattice' }).waitFor();
+  await page.context().close();
+});
+
+test("a remote whose entry does not match its descriptor's entryHash is refused alone, with the reason in its panel; /login and the rest work", async () => {
+  assert.equal((await fetch(`${stack.frontend.url}/login`)).status, 200);
+  const { page, pageErrors } = await newPage(browser);
+  const entryScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(tampered.url) && request.resourceType() === 'script') entryScripts.push(request.url());
+  });
+  await openLoggedIn(page, stack, '/');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.getByRole('link', { name: 'Tampered', exact: true }).click();
+  const panel = page.getByTestId('plugin-unavailable');
+  await panel.getByText(`tampered: ${tampered.url}/remoteEntry.js does not match the entryHash of its lattice-plugin.json (expected ${sha384('another entry')}, served ${sha384(readFileSync(`${fixtureBuild}/remoteEntry.js`))}); the shell did not run it`).waitFor();
+  // Refused before it ran: the browser fetched it to hash it, never as a script.
+  assert.deepEqual(entryScripts, []);
+
+  // The rest of the shell: another remote (with a matching hash) and a local plugin.
+  await navigation.getByRole('link', { name: /^Lab/ }).click();
+  await page.getByTestId('fixture-page').waitFor();
+  await navigation.getByRole('link', { name: 'Documents' }).click();
+  await page.getByRole('button', { name: 'Add document' }).waitFor();
+  assert.deepEqual(pageErrors, []);
+  await page.context().close();
+});
+
+test('an entry whose bytes change between the hash check and the run is refused by the browser itself', async () => {
+  const { page } = await newPage(browser);
+  // A fault this test cannot cause for real (a server or CDN answering the same URL with other bytes the
+  // second time): the page's script request alone gets an altered entry; the hash check's fetch does not.
+  const entry = readFileSync(`${fixtureBuild}/remoteEntry.js`, 'utf8');
+  await page.route(`${lab.url}/remoteEntry.js`, (route) =>
+    route.request().resourceType() === 'script'
+      ? route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: `${entry}\n;window.latticeTampered = true;` })
+      : route.continue(),
+  );
+  await openLoggedIn(page, stack, '/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Lab/ }).click();
+  await page.getByTestId('plugin-unavailable').waitFor({ timeout: 30_000 });
+  assert.equal(await page.evaluate(() => (window as unknown as { latticeTampered?: boolean }).latticeTampered), undefined);
   await page.context().close();
 });

@@ -10,6 +10,8 @@ export interface RemoteOriginServer {
   close(): Promise<void>;
 }
 
+// webpack and Rsbuild name chunks `name.0123abcd.js`, Vite `assets/name-AbC_12-z.js`.
+const contentHashed = /(\.[0-9a-f]{8,}|\/assets\/[^/]+-[A-Za-z0-9_-]{8})\.js$/;
 const types: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8' };
 
 /**
@@ -26,7 +28,7 @@ export async function startRemoteOriginServer(buildDir: string, descriptor: unkn
       response.writeHead(200, { 'content-type': types['.json']!, 'cache-control': 'no-cache' }).end(JSON.stringify(state.descriptor));
       return;
     }
-    const hashed = /\.[0-9a-f]{8,}\.js$/.test(path);
+    const hashed = contentHashed.test(path);
     readFile(join(buildDir, path)).then(
       (body) => {
         const cacheControl = hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
