@@ -22,12 +22,19 @@ import {
 
 const emptyRun: Run = { code: null, stdout: '', stderr: '' };
 
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
 // Generates real plugins into a scratch checkout and runs them: the API plugin in the platform's test kit and
 // with its own tests, the UI remote through its webpack build. About a minute on two cores.
 
 let root: string;
 let configsBefore: string;
 const generated: { integration: Run; uiOnly: Run } = { integration: emptyRun, uiOnly: emptyRun };
+const inProcessPlatformDone = deferred();
 let children: { apiTests: Promise<Run>; uiBuild: Promise<Run>; uiTests: Promise<Run>; integrationTests: Promise<Run> };
 
 interface ConfigsFile {
@@ -40,6 +47,7 @@ before(async () => {
 });
 after(async () => {
   // The runs started in the background end before their folder goes, even when a test failed early.
+  inProcessPlatformDone.resolve();
   if (children) await Promise.allSettled(Object.values(children));
   if (root) await rm(root, { recursive: true, force: true });
 });
@@ -115,14 +123,17 @@ describe('lattice create-plugin time-sheets (API plugin and UI remote)', () => {
     generated.uiOnly = uiOnly;
     // The slow runs (webpack, the generated tests) start together here; the tests below await their results.
     const timeSheetsUi = join(root, 'ui-plugins/time-sheets');
+    // Platforms one at a time (this process's, then each generated test run's): on a busy machine, several
+    // starting at once miss their health checks. The webpack build and the UI tests need none and go now.
+    const apiTests = inProcessPlatformDone.promise.then(() => runOwnTests(join(root, 'api-plugins/time-sheets'), ['src/time-sheets-api.test.ts']));
     children = {
-      apiTests: runOwnTests(join(root, 'api-plugins/time-sheets'), ['src/time-sheets-api.test.ts']),
+      apiTests,
       uiBuild: buildUiRemote(timeSheetsUi),
       uiTests: runOwnTests(timeSheetsUi, ['src/item-name.test.ts']),
       // Not generated: the test below reports the generation's failure.
       integrationTests:
         integration.code === 0
-          ? runOwnTests(join(root, 'api-plugins/web-chat'), ['src/web-chat-api.test.ts', 'src/web-chat-integration.test.ts'])
+          ? apiTests.then(() => runOwnTests(join(root, 'api-plugins/web-chat'), ['src/web-chat-api.test.ts', 'src/web-chat-integration.test.ts']))
           : Promise.resolve(integration),
     };
   });
@@ -190,18 +201,22 @@ describe('lattice create-plugin time-sheets (API plugin and UI remote)', () => {
   });
 
   it('the API plugin answers its mutation and query through the gateway', async () => {
-    const loaded = (await import(pathToFileURL(join(root, 'api-plugins/time-sheets/src/index.ts')).href)) as { default: PluginDefinition };
-    const platform = await startTestPlatform({ plugins: [loaded.default] });
     try {
-      const added = await platform.graphql<{ timeSheetsItemsAdd: { _id: string; name: string } }>(
-        'mutation ($name: String!) { timeSheetsItemsAdd(name: $name) { _id name } }',
-        { name: 'Week 48' },
-      );
-      assert.equal(added.errors, undefined, JSON.stringify(added.errors));
-      const listed = await platform.graphql<{ timeSheetsItems: Array<{ _id: string; name: string }> }>('{ timeSheetsItems { _id name } }');
-      assert.deepEqual(listed.data?.timeSheetsItems, [added.data?.timeSheetsItemsAdd]);
+      const loaded = (await import(pathToFileURL(join(root, 'api-plugins/time-sheets/src/index.ts')).href)) as { default: PluginDefinition };
+      const platform = await startTestPlatform({ plugins: [loaded.default] });
+      try {
+        const added = await platform.graphql<{ timeSheetsItemsAdd: { _id: string; name: string } }>(
+          'mutation ($name: String!) { timeSheetsItemsAdd(name: $name) { _id name } }',
+          { name: 'Week 48' },
+        );
+        assert.equal(added.errors, undefined, JSON.stringify(added.errors));
+        const listed = await platform.graphql<{ timeSheetsItems: Array<{ _id: string; name: string }> }>('{ timeSheetsItems { _id name } }');
+        assert.deepEqual(listed.data?.timeSheetsItems, [added.data?.timeSheetsItemsAdd]);
+      } finally {
+        await platform.stop();
+      }
     } finally {
-      await platform.stop();
+      inProcessPlatformDone.resolve();
     }
   });
 
