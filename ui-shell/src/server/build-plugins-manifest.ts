@@ -83,7 +83,7 @@ async function exposedScripts(buildDir: string, module: string): Promise<string[
   }
 }
 
-type ManifestSource = Pick<UiPluginConfig, 'name' | 'scope' | 'menus' | 'inboxIntegration' | 'inboxIntegrationSettings' | 'inboxIntegrationForm' | 'inboxConversationDetail'> & {
+type ManifestSource = Pick<UiPluginConfig, 'name' | 'scope' | 'menus' | 'inboxIntegration' | 'inboxIntegrationSettings' | 'inboxIntegrationForm' | 'inboxConversationDetail' | 'dashboardWidget'> & {
   routes: { module: string };
 };
 
@@ -99,5 +99,6 @@ export function toManifestEntry(config: ManifestSource, remoteEntry: string): Pl
   if (config.inboxIntegrationSettings) entry.inboxIntegrationSettings = config.inboxIntegrationSettings;
   if (config.inboxIntegrationForm) entry.inboxIntegrationForm = config.inboxIntegrationForm;
   if (config.inboxConversationDetail) entry.inboxConversationDetail = config.inboxConversationDetail;
+  if (config.dashboardWidget) entry.dashboardWidget = config.dashboardWidget;
   return entry;
 }
