@@ -100,9 +100,15 @@ export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exp
     // One registration at a time per remote: the page and an early load may ask at once.
     let registration = fresh ? undefined : registering.get(plugin.scope);
     if (!registration) {
-      registration = registerRemote(plugin);
-      registering.set(plugin.scope, registration);
-      registration.catch(() => undefined).finally(() => registering.delete(plugin.scope));
+      const started = registerRemote(plugin);
+      registering.set(plugin.scope, started);
+      // Forgotten once settled, unless a retry has started a newer one meanwhile.
+      void started
+        .catch(() => undefined)
+        .finally(() => {
+          if (registering.get(plugin.scope) === started) registering.delete(plugin.scope);
+        });
+      registration = started;
     }
     await registration;
   }
