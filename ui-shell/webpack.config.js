@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -5,6 +6,7 @@ import { PreloadStartupChunks } from './webpack/preload-startup-chunks.js';
 import { CompileHints, createFederationPlugin, moduleRules, sharedModules, typeScriptResolve } from '@lattice/ui-sdk/webpack';
 
 const dir = import.meta.dirname;
+const routerVersion = createRequire(import.meta.url)('react-router-dom/package.json').version;
 
 /** The shell: a Module Federation host with no remotes known at build time (they come from /plugins.json). */
 export default (_env, argv) => {
@@ -30,7 +32,11 @@ export default (_env, argv) => {
       createFederationPlugin(dir, {
         name: 'lattice_shell',
         remotes: {},
-        shared: sharedModules(),
+        shared: {
+          ...sharedModules(),
+          // react-router-dom as remotes use it, from the shell's own react-router (see the module for why not the package).
+          'react-router-dom': { singleton: true, requiredVersion: false, import: './src/app/plugins/react-router-dom-for-remotes.ts', shareKey: 'react-router-dom', version: routerVersion },
+        },
         // Never fetch a remote's entry just to compare share versions: only visiting its page loads it.
         shareStrategy: 'loaded-first',
         dts: false,

@@ -5,8 +5,6 @@ import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
 import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
 import { inspectRemoteEntry, isSelfDescribingRemote, type RemoteEntryFacts } from './remote-entry-inspection.js';
 import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
-// Not called: importing it is what makes the shell's build provide react-router-dom to remotes.
-import './shared-router.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
 export interface RoutesModule {
