@@ -8,6 +8,7 @@ export {
   type InboxIntegration,
 } from './ui-plugin-config-schema.js';
 export { parseUiPluginConfig, UiPluginConfigError } from './parse-ui-plugin-config.js';
+export { uiPluginConfigJsonSchema } from './ui-plugin-config-json-schema.js';
 export type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from './plugins-manifest.js';
 export {
   latticePluginDescriptorFile,
