@@ -63,3 +63,15 @@ export async function startGatewayProcess(kind: 'ours' | 'hive', dedupe: boolean
   const url = /listening (http:\/\/\S+)/.exec(output)![1]!;
   return { url, pid: child.pid!, stop: () => stopChild(child, 'SIGTERM') };
 }
+
+/** floor-proxy.ts in a process of its own. */
+export async function startFloorProcess(config: unknown): Promise<GatewayProcess> {
+  const script = new URL('./floor-proxy.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_GATEWAY: JSON.stringify(config), NODE_ENV: 'production' },
+  });
+  const output = await waitForOutput(child, /listening (http:\/\/\S+)/, 'floor proxy');
+  const url = /listening (http:\/\/\S+)/.exec(output)![1]!;
+  return { url, pid: child.pid!, stop: () => stopChild(child, 'SIGTERM') };
+}

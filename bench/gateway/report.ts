@@ -3,11 +3,13 @@ import { median } from './measure.js';
 
 export type SideName = 'ours, dedupe on' | 'ours, dedupe off' | 'Hive, dedupe on' | 'Hive, dedupe off';
 export type QueryName = 'documents' | 'two subgraphs' | 'tiny';
+/** The subgraph itself, and the floor: the same requests through a bare pipe proxy in a process of its own. */
+export type Baseline = 'direct' | 'floor';
 
 export interface Measured {
   rounds: Array<{ loadBefore: number; loadAfter: number; seconds: number }>;
-  rows: Array<{ round: number; query: QueryName; side: SideName | 'direct'; metric: string; value: number }>;
-  sizes: Array<{ round: number; documents: number; side: SideName | 'direct'; p50: number }>;
+  rows: Array<{ round: number; query: QueryName; side: SideName | Baseline; metric: string; value: number }>;
+  sizes: Array<{ round: number; documents: number; side: SideName | Baseline; p50: number }>;
 }
 
 export interface Extras {
@@ -20,7 +22,7 @@ export interface Extras {
   hiveVersion: string;
 }
 
-const SIDES: Array<SideName | 'direct'> = ['direct', 'ours, dedupe on', 'ours, dedupe off', 'Hive, dedupe on', 'Hive, dedupe off'];
+const SIDES: Array<SideName | Baseline> = ['direct', 'floor', 'ours, dedupe on', 'ours, dedupe off', 'Hive, dedupe on', 'Hive, dedupe off'];
 const QUERIES: Array<{ name: QueryName; what: string }> = [
   { name: 'documents', what: 'one subgraph: `documents(typeId)` returning 50 documents, each with `currentType`' },
   { name: 'two subgraphs', what: '`currentUser { _id email }` (core) and the same 50 documents (documents): planned on both gateways' },
@@ -38,10 +40,10 @@ function table(rows: string[][]): string {
 }
 
 export function renderReport(measured: Measured, extras: Extras): string {
-  const values = (query: QueryName, side: SideName | 'direct', metric: string) =>
+  const values = (query: QueryName, side: SideName | Baseline, metric: string) =>
     measured.rows.filter((row) => row.query === query && row.side === side && row.metric === metric).sort((a, b) => a.round - b.round);
   /** ours ÷ other, round by round (each round measured them side by side). */
-  const ratios = (query: QueryName, ours: SideName, other: SideName | 'direct', metric: string) => {
+  const ratios = (query: QueryName, ours: SideName | Baseline, other: SideName | Baseline, metric: string) => {
     const theirs = new Map(values(query, other, metric).map((row) => [row.round, row.value]));
     // A run in which one side completed nothing has no ratio; the cells above show it.
     return values(query, ours, metric).flatMap((row) => {
@@ -62,19 +64,21 @@ export function renderReport(measured: Measured, extras: Extras): string {
       return `${spread(ratio)}${ahead ? ' ahead' : ' **behind**'}`;
     };
     const compared = table([
-      ['ours ÷ Hive', 'both dedupe on', 'both dedupe off', 'ours (dedupe on) ÷ direct'],
+      ['ours ÷ Hive', 'both dedupe on', 'both dedupe off', 'ours (dedupe on) ÷ direct', 'floor ÷ direct', 'ours (dedupe on) ÷ floor'],
       ...metrics.map((metric) => [
         metric,
         verdict(ratios(name, 'ours, dedupe on', 'Hive, dedupe on', metric), metric),
         verdict(ratios(name, 'ours, dedupe off', 'Hive, dedupe off', metric), metric),
         spread(ratios(name, 'ours, dedupe on', 'direct', metric)),
+        spread(ratios(name, 'floor', 'direct', metric)),
+        spread(ratios(name, 'ours, dedupe on', 'floor', metric)),
       ]),
     ]);
     return `### ${name}: ${what}\n\n${figures}\n\n${compared}`;
   });
 
   const sizeCounts = [...new Set(measured.sizes.map((size) => size.documents))];
-  const added = (documents: number, side: SideName) =>
+  const added = (documents: number, side: SideName | Baseline) =>
     measured.sizes
       .filter((size) => size.documents === documents && size.side === side)
       .flatMap((size) => {
@@ -82,13 +86,14 @@ export function renderReport(measured: Measured, extras: Extras): string {
         return direct ? [size.p50 - direct.p50] : [];
       });
   const sizeTable = table([
-    ['documents in the answer', 'direct p50 (ms)', 'ours adds (ms)', 'Hive adds (ms)', 'ours ÷ Hive, added'],
+    ['documents in the answer', 'direct p50 (ms)', 'floor adds (ms)', 'ours adds (ms)', 'Hive adds (ms)', 'ours ÷ Hive, added'],
     ...sizeCounts.map((documents) => {
       const ours = added(documents, 'ours, dedupe on');
       const hive = added(documents, 'Hive, dedupe on');
       return [
         documents.toLocaleString('en'),
         spread(measured.sizes.filter((size) => size.documents === documents && size.side === 'direct').map((size) => size.p50)),
+        spread(added(documents, 'floor')),
         spread(ours),
         spread(hive),
         spread(ours.map((value, index) => value / hive[index]!)),
@@ -111,7 +116,9 @@ plugin host); its own gateway is not measured. Four gateways run in processes of
 plugin hosts: ours (\`startGateway\`) with in-flight deduplication on and off, and Hive Gateway
 (\`@graphql-hive/gateway\` ${extras.hiveVersion}, installed for this bench alone from bench/gateway/package.json, \`createGatewayRuntime\` on node:http) on a supergraph composed from the same hosts'
 SDL with \`@theguild/federation-composition\`, with \`deduplicateInflightRequests\` on and off. "direct" is the
-subgraph itself. The plugin hosts refuse unsigned requests; the direct side signs each request as our gateway
+subgraph itself. "floor" is the direct side's requests through a bare node:http reverse proxy in a process of its own
+(floor-proxy.ts: pipes, keep-alive, reads and changes nothing): what one more process hop costs on this machine, which
+any gateway in a process of its own pays on top of the direct subgraph. The plugin hosts refuse unsigned requests; the direct side signs each request as our gateway
 does, and Hive signs them with a small plugin (\`onFetch\`, which runs after its deduplication) computing the same
 signature (hive-signature.ts, so Hive's process loads none of our code), so every side pays the same check at the host. Every request carries the owner's
 \`auth-token\` cookie (Hive forwards it with \`propagateHeaders\`), so every answer includes the subgraph's token check.
@@ -121,7 +128,7 @@ connection after 10 untimed ones, timed with hrtime (p50, p99); then autocannon 
 connections: RPS, p99). All requests of a load run are identical and from one user, which is what in-flight
 deduplication is for. Gateway CPU per request is the gateway process's user+system time (/proc) over the
 10-connection run divided by the requests served; RSS is read after each round. Cells: median of the rounds
-(min–max). Ratios are ours ÷ Hive (or ÷ direct) within each round, then the median; "ahead" means better for us
+(min–max). Ratios are ours ÷ Hive (or ÷ direct, ÷ floor) within each round, then the median; "ahead" means better for us
 (lower latency, CPU and memory, higher RPS).
 
 ${roundTable}

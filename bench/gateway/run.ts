@@ -1,6 +1,7 @@
 /**
- * bench/gateway: our gateway (in-flight deduplication on and off) beside Hive Gateway (on and off) and the
- * subgraph itself, on the same plugin hosts, in alternating rounds; plus the time from `lattice start` to ready.
+ * bench/gateway: our gateway (in-flight deduplication on and off) beside Hive Gateway (on and off), the
+ * subgraph itself and the floor (a bare pipe proxy: what one more process hop costs), on the same plugin hosts,
+ * in alternating rounds; plus the time from `lattice start` to ready. BENCH_ROUNDS: how many rounds (3).
  * Run: npm run bench:gateway (writes RESULTS.md next to this file). BENCH_QUICK=1: one short round, to try it.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,12 +14,12 @@ import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import { signAuthToken, verifyAuthToken } from '@lattice/plugin-sdk';
 import { createGraphQLClient, logIn } from '@lattice/platform/test-kit';
 import { interleavedLatency, load, rssMb, type Target } from './measure.js';
-import { startGatewayProcess, startPlatformProcess, type GatewayProcess } from './platform-process.js';
-import { renderReport, type Measured, type QueryName, type SideName } from './report.js';
+import { startFloorProcess, startGatewayProcess, startPlatformProcess, type GatewayProcess } from './platform-process.js';
+import { renderReport, type Baseline, type Measured, type QueryName, type SideName } from './report.js';
 import { seedDocuments, SIZES, type SizeName } from './seed.js';
 
 const quick = process.env['BENCH_QUICK'] === '1';
-const rounds = quick ? 1 : 3;
+const rounds = quick ? 1 : Number(process.env['BENCH_ROUNDS'] ?? 3);
 const latencyCount = quick ? 20 : 120;
 // Long enough at 50 connections that every round completes requests even at a load average of 15.
 const loadSeconds = { 10: quick ? 1 : 2, 50: quick ? 1 : 4 } as const;
@@ -76,6 +77,10 @@ try {
     url: `${platform.pluginUrls.get(plugin)}/graphql`,
     headers: (sent) => ({ ...baseHeaders, ...signer.headers('POST', sent) }),
   });
+  // The floor: the direct side's requests, signed the same way, through a bare pipe proxy in a process of its own.
+  const floorProcess = await startFloorProcess(config);
+  gateways.push(floorProcess);
+  const floor = (plugin: string): Target => ({ ...direct(plugin), url: `${floorProcess.url}/${plugin}/graphql`, pid: floorProcess.pid });
 
   const queries: Array<{ name: QueryName; body: string; plugin?: string; check: (text: string) => boolean }> = [
     {
@@ -103,7 +108,7 @@ try {
   ];
 
   const measured: Measured = { rounds: [], rows: [], sizes: [] };
-  const record = (query: QueryName, side: SideName | 'direct', metric: string, value: number | undefined) => {
+  const record = (query: QueryName, side: SideName | Baseline, metric: string, value: number | undefined) => {
     if (value !== undefined && !Number.isNaN(value)) measured.rows.push({ round: measured.rounds.length, query, side, metric, value });
   };
   const rotate = <T>(items: T[], by: number): T[] => items.map((_item, index) => items[(index + by) % items.length]!);
@@ -112,8 +117,8 @@ try {
     const loadBefore = loadavg();
     const startedAt = performance.now();
     for (const query of queries) {
-      const sides: Array<[SideName | 'direct', Target]> = [...gatewayTargets];
-      if (query.plugin) sides.unshift(['direct', direct(query.plugin)]);
+      const sides: Array<[SideName | Baseline, Target]> = [...gatewayTargets];
+      if (query.plugin) sides.unshift(['direct', direct(query.plugin)], ['floor', floor(query.plugin)]);
       // Each round starts with another side, so drift on this shared machine falls on all of them alike.
       const turns = rotate(sides, round);
       const latencies = await interleavedLatency(turns.map(([, target]) => target), query.body, latencyCount, 10, query.check);
@@ -132,7 +137,7 @@ try {
     }
     for (const [side, target] of gatewayTargets) record('documents', side, 'gateway RSS after the round (MB)', await rssMb(target.pid!));
     for (const size of sizes) {
-      const sides: Array<[SideName | 'direct', Target]> = [['direct', direct('documents')], ['ours, dedupe on', gatewayTargets.get('ours, dedupe on')!], ['Hive, dedupe on', gatewayTargets.get('Hive, dedupe on')!]];
+      const sides: Array<[SideName | Baseline, Target]> = [['direct', direct('documents')], ['floor', floor('documents')], ['ours, dedupe on', gatewayTargets.get('ours, dedupe on')!], ['Hive, dedupe on', gatewayTargets.get('Hive, dedupe on')!]];
       const turns = rotate(sides, round);
       const check = (text: string) => text.split('"_id"').length > size.documents;
       const latencies = await interleavedLatency(turns.map(([, target]) => target), size.body, size.count, 1, check, Math.min(size.count, 4));
@@ -148,7 +153,7 @@ try {
     latencyCount,
     loadSeconds: `${loadSeconds[10]} s at 10 and ${loadSeconds[50]} s at 50`,
     benchSeconds: (performance.now() - benchStartedAt) / 1000,
-    hiveVersion: (JSON.parse(await readFile('node_modules/@graphql-hive/gateway/package.json', 'utf8')) as { version: string }).version,
+    hiveVersion: (JSON.parse(await readFile(new URL('./node_modules/@graphql-hive/gateway/package.json', import.meta.url), 'utf8')) as { version: string }).version,
   });
   if (!quick) await writeFile(new URL('./RESULTS.md', import.meta.url), report);
   console.log(report);
