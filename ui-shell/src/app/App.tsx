@@ -22,7 +22,7 @@ import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
 import { integrationComponents } from './plugins/integration-components.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
-import { colorSchemeStorageKey, theme } from './theme.js';
+import { colorSchemeStorageKey, cssVariablesResolver, theme } from './theme.js';
 import { PageLoader } from './layout/PageLoader.js';
 
 // Loaded when opened, so that the shell's first JavaScript does not carry pages most visits never show.
@@ -39,7 +39,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStor
 export function App({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
   const components = useMemo(() => integrationComponents(plugins.plugins), [plugins]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <LatticeProvider client={client}>
         <PluginsProvider value={plugins}>
           <IntegrationComponentsContext.Provider value={components}>

@@ -14,6 +14,7 @@ export {
   Card,
   Center,
   Checkbox,
+  CloseIcon,
   Code,
   Divider,
   Flex,
@@ -44,5 +45,5 @@ export {
   localStorageColorSchemeManager,
   useMantineColorScheme,
 } from '@mantine/core';
-export type { MantineColorScheme, MantineThemeOverride } from '@mantine/core';
+export type { CSSVariablesResolver, MantineColorScheme, MantineThemeOverride } from '@mantine/core';
 export { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';

@@ -89,6 +89,8 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
                 <Table.Td>
                   <Switch
                     aria-label={`Checked: ${document.name ?? document._id}`}
+                    // The switch's <label> needs text of its own too (not only the input's aria-label).
+                    label={<VisuallyHidden>{`Checked: ${document.name ?? document._id}`}</VisuallyHidden>}
                     checked={Boolean(document.checked)}
                     disabled={!canManage}
                     onChange={(event) => {

@@ -37,7 +37,8 @@ export function LoginPage() {
               {failure}
             </Alert>
           )}
-          <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+          {/* "username" (what password managers look for) is valid only on a text input; inputMode still brings the e-mail keyboard. */}
+          <TextInput label="Email" type="text" inputMode="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

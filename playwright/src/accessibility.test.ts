@@ -1,0 +1,148 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import contactsPlugin from '@lattice/plugin-contacts';
+import documentsPlugin from '@lattice/plugin-documents';
+import imapPlugin from '@lattice/plugin-imap';
+import inboxPlugin from '@lattice/plugin-inbox';
+import { checkAccessibility, describe, type AccessibilityResult } from './support/accessibility-check.js';
+import { createIntegration, deliver, rows } from './support/inbox-fixtures.js';
+import { openLoggedIn } from './support/log-in.js';
+import { useBrowserAndStack } from './support/use-browser-and-stack.js';
+
+// Issue 18: an accessibility check of every page reports no serious or critical violation. IBM's engine
+// (see support/accessibility-check.ts) checks WCAG 2.1 A and AA; a VIOLATION that FAILs fails the test, with
+// rule, element and message in the assertion; potential violations and recommendations are printed only.
+const env = useBrowserAndStack(
+  [
+    { name: 'documents', ui: 'local' },
+    { name: 'inbox', ui: 'local' },
+    { name: 'imap', ui: 'local' },
+  ],
+  [documentsPlugin, contactsPlugin, inboxPlugin, imapPlugin],
+);
+const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+type Size = keyof typeof sizes;
+
+/** One page state to check: how to reach it from the logged-in page, and in which colour schemes. */
+interface PageState {
+  name: string;
+  open(page: Page): Promise<void>;
+  bothSchemes?: boolean;
+}
+
+const go = async (page: Page, path: string) => {
+  await page.goto(`${env.stack.frontend.url}${path}`);
+  await page.waitForLoadState('networkidle');
+};
+
+const states: PageState[] = [
+  {
+    name: 'home',
+    bothSchemes: true,
+    open: async (page) => {
+      await go(page, '/');
+      await page.getByRole('heading', { name: 'Documents' }).first().waitFor();
+    },
+  },
+  {
+    name: 'documents with the add-document dialog open',
+    bothSchemes: true,
+    open: async (page) => {
+      await go(page, '/documents/');
+      await page.getByTestId('document-row').first().waitFor();
+      await page.getByRole('button', { name: 'Add document' }).click();
+      await page.getByRole('dialog', { name: 'Add document' }).getByRole('textbox', { name: 'Name' }).waitFor();
+    },
+  },
+  {
+    name: 'inbox with a conversation open',
+    open: async (page) => {
+      await go(page, '/inbox/');
+      await rows(page).filter({ hasText: 'Invoice question' }).click();
+      await page.getByTestId('conversation-detail').getByTestId('imap-message').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'settings',
+    open: async (page) => {
+      await go(page, '/settings');
+      await page.getByRole('link', { name: 'Your password' }).waitFor();
+    },
+  },
+  {
+    name: 'settings: integrations',
+    open: async (page) => {
+      await go(page, '/inbox/integrations');
+      await page.getByTestId('integration-row').filter({ hasText: 'Support mailbox' }).waitFor();
+    },
+  },
+  {
+    name: 'settings: users',
+    open: async (page) => {
+      await go(page, '/settings/users');
+      await page.getByText(env.stack.owner.email).first().waitFor();
+    },
+  },
+  {
+    name: 'settings: your password',
+    open: async (page) => {
+      await go(page, '/settings/password');
+      await page.getByRole('form', { name: 'Change your password' }).waitFor();
+    },
+  },
+];
+
+/** Every page of `states` at one size, checked as it is; returns the failures by page, printing the advice. */
+async function checkEveryPage(browser: Browser, size: Size): Promise<string[]> {
+  const context = await browser.newContext({ viewport: sizes[size], colorScheme: 'light' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const failures: string[] = [];
+  const check = async (where: string) => {
+    const report = await checkAccessibility(page);
+    if (report.failures.length > 0) failures.push(`${size} ${where}:\n${describe(report.failures)}`);
+    printAdvice(`${size} ${where}`, report.advice);
+  };
+
+  await go(page, '/login');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  await check('/login');
+  await openLoggedIn(page, env.stack, '/');
+  for (const state of states) {
+    for (const scheme of state.bothSchemes ? (['light', 'dark'] as const) : (['light'] as const)) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await state.open(page);
+      await page.waitForFunction((expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected, scheme);
+      await check(`${state.name} (${scheme})`);
+    }
+  }
+  await context.close();
+  return failures;
+}
+
+function printAdvice(where: string, advice: AccessibilityResult[]) {
+  if (advice.length === 0) return;
+  const byRule = new Map<string, number>();
+  for (const result of advice) byRule.set(`${result.ruleId} [${result.value.join('/')}]`, (byRule.get(`${result.ruleId} [${result.value.join('/')}]`) ?? 0) + 1);
+  console.log(`# ${where}: ${[...byRule].map(([rule, count]) => `${rule} ×${count}`).join(', ')}`);
+}
+
+test('seed: a type and documents, an integration with a conversation', async () => {
+  const graphql = env.stack.platform.graphql;
+  const type = await graphql<{ documentTypesAdd: { _id: string } }>('mutation { documentTypesAdd(name: "Contracts") { _id } }');
+  for (const [name, typeId] of [['Annual report', type.data?.documentTypesAdd._id], ['Price list', null]] as const) {
+    const added = await graphql('mutation ($name: String, $typeId: String) { documentsAdd(name: $name, typeId: $typeId) { _id } }', { name, typeId });
+    assert.equal(added.errors, undefined, JSON.stringify(added.errors));
+  }
+  const support = await createIntegration(env.stack, 'Support mailbox');
+  await deliver(env.stack, support, { messageId: '<invoice-1@mail.test>', subject: 'Invoice question', from: { name: 'Alice Ames', address: 'alice@mail.test' } });
+});
+
+for (const size of Object.keys(sizes) as Size[]) {
+  test(`${size} ${sizes[size].width}×${sizes[size].height}: every page has no WCAG 2.1 violation`, async () => {
+    const failures = await checkEveryPage(env.browser, size);
+    assert.deepEqual(failures, [], `accessibility violations:\n${failures.join('\n\n')}`);
+  });
+}
