@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { packOutsideTheRepo } from './pack-outside-the-repo.js';
+import { runNpm } from './run-npm.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -63,10 +64,7 @@ test('npm pack of @lattice/ui-sdk installs in a project outside the repository a
     await mkdir(project);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     await writeFile(join(project, 'tsconfig.json'), JSON.stringify(consumerTsconfig));
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, `@types/react@${typesReactVersion}`], {
-      cwd: project,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await runNpm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, `@types/react@${typesReactVersion}`], project);
     const installed = JSON.parse(await readFile(join(project, 'node_modules', '@lattice', 'ui-sdk', 'package.json'), 'utf8')) as { version: string };
     assert.match(installed.version, /^\d+\.\d+\.\d+$/);
     await readFile(join(project, 'node_modules', 'react', 'package.json')); // the peer npm installed beside it

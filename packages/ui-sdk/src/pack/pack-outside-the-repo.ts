@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runNpm } from './run-npm.js';
 
-const run = promisify(execFile);
 const packageDir = new URL('../../', import.meta.url).pathname;
 const repoRoot = join(packageDir, '..', '..');
 
@@ -29,7 +27,7 @@ export async function packOutsideTheRepo(workDir: string): Promise<PackedTarball
   await symlink(join(packageDir, 'node_modules'), join(copy, 'node_modules'));
   const destination = join(workDir, 'tarball');
   await mkdir(destination);
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: copy, maxBuffer: 16 * 1024 * 1024 });
+  const stdout = await runNpm(['pack', '--json', '--pack-destination', destination], copy);
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   if (!packed) throw new Error(`npm pack printed no tarball: ${stdout}`);
   return { tarball: join(destination, packed.filename), files: packed.files.map((file) => file.path) };
