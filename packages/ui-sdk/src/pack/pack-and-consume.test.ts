@@ -51,7 +51,7 @@ async function typeCheck(project: string, source: string): Promise<{ ok: boolean
   }
 }
 
-test('npm pack of @lattice/ui-sdk installs in a project outside the repository and type-checks against it', { timeout: 300_000 }, async () => {
+test('npm pack of @lattice/ui-sdk installs in a project outside the repository and type-checks against it', { timeout: 600_000 }, async () => {
   const workDir = await mkdtemp(join(tmpdir(), 'ui-sdk-pack-'));
   try {
     const { tarball, files } = await packOutsideTheRepo(workDir);
