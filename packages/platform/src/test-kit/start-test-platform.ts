@@ -7,6 +7,7 @@ import { startPlatform, type RunningPlatform } from '../embedded/start-platform.
 import { createGraphQLClient, type GraphQLClient } from './graphql-client.js';
 import { logIn } from './log-in.js';
 import { startTestDatabase } from './test-database.js';
+import { waitForPluginsUp } from './wait-for-plugins-up.js';
 
 export interface TestPlatformOptions {
   plugins: PluginDefinition[];
@@ -69,6 +70,7 @@ export async function startTestPlatform(options: TestPlatformOptions): Promise<T
     });
     try {
       const graphqlUrl = `${platform.gatewayUrl}/graphql`;
+      await waitForPluginsUp(platform.gatewayUrl);
       const authCookie = await logIn(graphqlUrl, owner);
       return {
         ...platform,
