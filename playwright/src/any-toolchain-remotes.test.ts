@@ -13,6 +13,7 @@ import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { startRemoteOriginServer, type RemoteOriginServer } from './support/remote-origin-server.js';
 import { readShareScope } from './support/share-scope.js';
+import { waitForMenuInPluginsManifest } from './support/plugins-manifest.js';
 import { startUiStack, type UiStack } from './support/ui-stack.js';
 
 // Two remotes as teams outside this repository build them, with toolchains the shell's build does not use:
@@ -112,18 +113,6 @@ after(async () => {
   await Promise.all([...toolchains.map((toolchain) => toolchain.server?.close()), manifestRemote?.close()]);
 });
 
-/** Asks /plugins.json until a menu reads `text` (the front-end's next descriptor fetch), for up to a minute. */
-async function pluginsManifestWith(text: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let body = '';
-  while (Date.now() < deadline) {
-    body = await (await fetch(`${stack.frontend.url}/plugins.json`)).text();
-    if (body.includes(`"text":"${text}"`)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  assert.fail(`/plugins.json never named "${text}": ${body}`);
-}
-
 /** Opens a remote from the main navigation and waits for its page. */
 async function openRemote(page: Page, toolchain: Toolchain, text: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: text, exact: true }).click();
@@ -186,7 +175,7 @@ test('a menu changed in a remote descriptor shows after a reload, with no change
   for (const toolchain of toolchains) {
     const renamed = `${menuText(toolchain)} v2`;
     toolchain.server!.descriptor = { ...toolchain.built!.descriptor, menus: [{ ...(toolchain.built!.descriptor.menus as object[])[0], text: renamed }] };
-    await pluginsManifestWith(renamed);
+    await waitForMenuInPluginsManifest(stack.frontend.url, renamed);
   }
   await page.reload();
   for (const toolchain of toolchains) {

@@ -8,6 +8,7 @@ import { launchChromium } from './support/chromium.js';
 import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { startRemoteOriginServer, type RemoteOriginServer } from './support/remote-origin-server.js';
+import { waitForMenuInPluginsManifest } from './support/plugins-manifest.js';
 import { startUiStack, type UiStack } from './support/ui-stack.js';
 
 // The fixture remote's webpack build, deployed by "another team" on its own port. The host has no package
@@ -72,18 +73,6 @@ function cspViolations(page: Page): string[] {
   return violations;
 }
 
-/** Asks /plugins.json until a menu reads `text` (the front-end's next descriptor fetch), for up to a minute. */
-async function pluginsManifestWith(text: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let body = '';
-  while (Date.now() < deadline) {
-    body = await (await fetch(`${stack.frontend.url}/plugins.json`)).text();
-    if (body.includes(`"text":"${text}"`)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  assert.fail(`/plugins.json never named "${text}": ${body}`);
-}
-
 test("a remote on its own origin shows its menu and route from its descriptor, and a new menu after a reload with no host change", async () => {
   const { page, pageErrors } = await newPage(browser);
   const violations = cspViolations(page);
@@ -96,7 +85,7 @@ test("a remote on its own origin shows its menu and route from its descriptor, a
   // Its team redeploys the descriptor alone; the host is not touched. The front-end fetches it again on
   // its interval: once /plugins.json carries it, a reload shows it.
   lab.descriptor = labDescriptor('Lab notes');
-  await pluginsManifestWith('Lab notes');
+  await waitForMenuInPluginsManifest(stack.frontend.url, 'Lab notes');
   await page.reload();
   const renamed = navigation.getByRole('link', { name: 'Lab notes' });
   await renamed.click();
