@@ -87,6 +87,8 @@ describe('documents permissions', () => {
       { query: 'mutation { documentTypesAdd(name: "By a member") { _id } }', permission: 'documentTypes.manage' },
       { query: 'mutation ($typeId: String!) { documentTypesEdit(_id: $typeId, name: "Renamed") { _id } }', permission: 'documentTypes.manage' },
       { query: 'mutation ($typeId: String!) { documentTypesRemove(_id: $typeId) }', permission: 'documentTypes.manage' },
+      { query: 'mutation ($id: String!) { documentsRestore(_id: $id) { _id } }', permission: 'documents.manage' },
+      { query: 'mutation ($typeId: String!) { documentTypesRestore(_id: $typeId) { _id } }', permission: 'documentTypes.manage' },
     ];
     for (const { query, permission } of attempts) {
       const response = await member(query, { id: documentId, typeId });

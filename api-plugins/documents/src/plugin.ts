@@ -20,7 +20,7 @@ export const documentsPlugin = definePlugin<DocumentsContext>({
   },
   onServerInit: async ({ db, messageBrokerClient, debug }) => {
     const models = loadModels(db);
-    await Promise.all([models.Document.init(), models.DocumentType.init()]);
+    await Promise.all([models.Document.init(), models.DocumentType.init(), models.RemovedDocument.init(), models.RemovedDocumentType.init()]);
     await consumeDocumentQueues(messageBrokerClient, models, debug);
   },
 });

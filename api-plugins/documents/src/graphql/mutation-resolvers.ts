@@ -1,11 +1,10 @@
-import { parseObjectId, requirePermission } from '@lattice/plugin-sdk';
+import { requirePermission } from '@lattice/plugin-sdk';
 import type { DocumentsModels } from '../models/load-models.js';
 import {
   documentFieldsArgs,
   documentsEditArgs,
   documentTypeArgs,
   documentTypesEditArgs,
-  idArgs,
   parseArgs,
   type DocumentFieldsArgs,
 } from './arguments.js';
@@ -51,15 +50,6 @@ export const mutationResolvers = {
     return updated;
   },
 
-  async documentsRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents.manage');
-    const { models } = context;
-    const { _id } = parseArgs(idArgs, args);
-    const existing = await models.Document.getDocument(_id);
-    const { deletedCount } = await models.Document.deleteOne({ _id: existing._id });
-    return { _id, deletedCount };
-  },
-
   async documentTypesAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
     requirePermission(context, 'documentTypes.manage');
     const { models } = context;
@@ -75,16 +65,5 @@ export const mutationResolvers = {
     const existing = await models.DocumentType.getType(_id);
     const update = name === undefined ? {} : name === null ? { $unset: { name: 1 } } : { $set: { name } };
     return models.DocumentType.findByIdAndUpdate(existing._id, update, { returnDocument: 'after' }).lean();
-  },
-
-  async documentTypesRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documentTypes.manage');
-    const { models } = context;
-    const { _id } = parseArgs(idArgs, args);
-    const existing = await models.DocumentType.getType(_id);
-    // Documents outlive their type: they lose the reference first, so no document ever points at nothing.
-    const { modifiedCount } = await models.Document.updateMany({ typeId: _id }, { $unset: { typeId: 1 } });
-    const { deletedCount } = await models.DocumentType.deleteOne({ _id: parseObjectId(String(existing._id)) });
-    return { _id, deletedCount, documentsUntyped: modifiedCount };
   },
 };

@@ -3,10 +3,11 @@ import type { DocumentsContext } from './documents-context.js';
 import { documentResolvers, documentTypeResolvers } from './entity-resolvers.js';
 import { mutationResolvers } from './mutation-resolvers.js';
 import { queryResolvers } from './query-resolvers.js';
+import { removalResolvers } from './removal-resolvers.js';
 
 export const resolvers: PluginResolvers<DocumentsContext> = {
   Query: queryResolvers,
-  Mutation: mutationResolvers,
+  Mutation: { ...mutationResolvers, ...removalResolvers },
   Document: documentResolvers,
   DocumentType: documentTypeResolvers,
 };

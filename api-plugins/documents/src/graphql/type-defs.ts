@@ -1,3 +1,5 @@
+import { restoreWindowSeconds } from '../models/restore-window.js';
+
 export const typeDefs = /* GraphQL */ `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
 
@@ -53,10 +55,18 @@ export const typeDefs = /* GraphQL */ `
     documentsAdd(name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float): Document
     "Sets the supplied fields; null clears a field. Returns the updated document."
     documentsEdit(_id: String!, name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float): Document
+    "Removes the document; documentsRestore can put it back for ${restoreWindowSeconds} seconds."
     documentsRemove(_id: String!): JSON
     documentTypesAdd(name: String): DocumentType
     documentTypesEdit(_id: String!, name: String): DocumentType
-    "Removes the type; documents of that type keep existing without a type."
+    "Removes the type; documents of that type keep existing without a type. documentTypesRestore can put it back for ${restoreWindowSeconds} seconds."
     documentTypesRemove(_id: String!): JSON
+    "Puts back a document removed in the last ${restoreWindowSeconds} seconds, with its _id and every field (untyped if its type is gone). NOT_FOUND otherwise."
+    documentsRestore(_id: String!): Document
+    """
+    Puts back a type removed in the last ${restoreWindowSeconds} seconds, with its _id and name, and gives it back to the documents
+    its removal untyped (those given another type since keep it). NOT_FOUND otherwise.
+    """
+    documentTypesRestore(_id: String!): DocumentType
   }
 `;
