@@ -37,3 +37,11 @@ export {
   type IntegrationComponents,
 } from './inbox/integration-components.js';
 export { IntegrationComponent } from './inbox/IntegrationComponent.js';
+export { defineCatalogue, type Catalogue, type CatalogueMessages, type CatalogueTranslations } from './i18n/define-catalogue.js';
+export { useMessages, type MessageValues, type Translate } from './i18n/use-messages.js';
+export { Message } from './i18n/Message.js';
+export { useFormat, type Formatters } from './i18n/use-format.js';
+export type { DateValue } from './i18n/intl-format.js';
+export { I18nProvider } from './i18n/I18nProvider.js';
+export { useLocale, type LocaleState } from './i18n/locale-context.js';
+export { isLocale, matchLocale, sourceLocale, supportedLocales, type Locale } from './i18n/locales.js';

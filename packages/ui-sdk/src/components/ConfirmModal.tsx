@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { sdkCatalogue } from '../i18n/sdk-catalogue.js';
+import { useMessages } from '../i18n/use-messages.js';
 import { Alert, Button, Group, Modal, Stack } from './mantine.js';
 
 interface ConfirmModalProps {
@@ -16,6 +18,7 @@ interface ConfirmModalProps {
 
 /** A dialog that asks before a destructive action (a remove), with Cancel and a red confirm button. */
 export function ConfirmModal({ title, children, confirmLabel, busy, failure, onConfirm, onClose }: ConfirmModalProps) {
+  const t = useMessages(sdkCatalogue);
   return (
     <Modal opened onClose={onClose} title={title}>
       <Stack>
@@ -27,7 +30,7 @@ export function ConfirmModal({ title, children, confirmLabel, busy, failure, onC
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('confirm.cancel')}
           </Button>
           <Button color="red" loading={busy} onClick={onConfirm} data-autofocus>
             {confirmLabel}

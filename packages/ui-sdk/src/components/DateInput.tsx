@@ -1,22 +1,29 @@
 import { lazy, useState, type ComponentProps } from 'react';
+import { useLocale } from '../i18n/locale-context.js';
 
 // Date pickers weigh more than the rest of the forms put together; they load the first time one renders
 // (inside a <Suspense>), from the shell's build so they see the shell's MantineProvider. Their CSS is
-// part of the shell's stylesheet.
-const MantineDateInput = lazy(async () => ({ default: (await import('@mantine/dates')).DateInput }));
+// part of the shell's stylesheet. dayjs' German month and day names (under 1 KB) come with them; dayjs
+// knows English already.
+const MantineDateInput = lazy(async () => {
+  const [{ DateInput: Input }] = await Promise.all([import('@mantine/dates'), import('dayjs/locale/de.js')]);
+  return { default: Input };
+});
 
 export type DateInputProps = ComponentProps<typeof MantineDateInput>;
 
 /**
- * Mantine's DateInput, loaded on first use. Escape while its calendar is open closes the calendar only: a
+ * Mantine's DateInput, loaded on first use, with month and day names in the active language. Escape while its calendar is open closes the calendar only: a
  * modal around it (Mantine listens for Escape on the window, before the input) skips an Escape whose
  * target says `data-mantine-stop-propagation`, as Mantine's own comboboxes do, so a form keeps what was typed.
  */
 export function DateInput(props: DateInputProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const { locale } = useLocale();
   const { popoverProps } = props;
   return (
     <MantineDateInput
+      locale={locale}
       {...props}
       data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
       popoverProps={{

@@ -1,6 +1,8 @@
 import { useContext, useEffect, useState, type ComponentType } from 'react';
 import { Alert, Button, Code, Loader, Stack, Text } from '../components/mantine.js';
 import { RemoteBoundary } from '../components/RemoteBoundary.js';
+import { sdkCatalogue } from '../i18n/sdk-catalogue.js';
+import { useMessages } from '../i18n/use-messages.js';
 import {
   IntegrationComponentsContext,
   type InboxIntegrationSlot,
@@ -25,6 +27,7 @@ interface Loaded {
  */
 export function IntegrationComponent<Slot extends InboxIntegrationSlot>({ kind, slot, props }: IntegrationComponentProps<Slot>) {
   const components = useContext(IntegrationComponentsContext);
+  const t = useMessages(sdkCatalogue);
   const [attempt, setAttempt] = useState(0);
   const key = `${kind}:${slot}:${attempt}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -48,7 +51,7 @@ export function IntegrationComponent<Slot extends InboxIntegrationSlot>({ kind, 
   const retry = () => setAttempt((value) => value + 1);
   const unavailable = (error: Error) => <IntegrationComponentUnavailable kind={kind} error={error} onRetry={retry} />;
   if (current?.error) return unavailable(current.error);
-  if (!current?.View) return <Loader size="sm" aria-label={`Loading the ${kind} view`} />;
+  if (!current?.View) return <Loader size="sm" aria-label={t('integration.loading', { kind })} />;
   const View = current.View as ComponentType<InboxIntegrationSlotProps[Slot]>;
   return (
     <RemoteBoundary key={key} fallback={unavailable}>
@@ -58,13 +61,14 @@ export function IntegrationComponent<Slot extends InboxIntegrationSlot>({ kind, 
 }
 
 function IntegrationComponentUnavailable({ kind, error, onRetry }: { kind: string; error: Error; onRetry: () => void }) {
+  const t = useMessages(sdkCatalogue);
   return (
-    <Alert color="orange" title={`The ${kind} view is unavailable`} role="alert" data-testid="integration-component-unavailable">
+    <Alert color="orange" title={t('integration.unavailable', { kind })} role="alert" data-testid="integration-component-unavailable">
       <Stack gap="sm" align="flex-start">
         <Code>{error.message}</Code>
-        <Text size="sm">The rest of the inbox keeps working.</Text>
+        <Text size="sm">{t('integration.restWorks')}</Text>
         <Button size="xs" variant="light" color="orange" onClick={onRetry}>
-          Retry
+          {t('integration.retry')}
         </Button>
       </Stack>
     </Alert>

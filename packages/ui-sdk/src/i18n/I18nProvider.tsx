@@ -1,0 +1,29 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { loadDefinedCatalogues } from './define-catalogue.js';
+import { LocaleContext, type LocaleState } from './locale-context.js';
+import { supportedLocales, type Locale } from './locales.js';
+
+interface I18nProviderProps {
+  initialLocale: Locale;
+  /** Called once the new language shows: the shell stores it and sets `<html lang>`. */
+  onLocaleChange?: (locale: Locale) => void;
+  children: ReactNode;
+}
+
+/**
+ * The active language for the shell and every remote. A change first loads every catalogue defined so
+ * far in that language, so the pages on screen switch at once instead of falling back to a loader.
+ */
+export function I18nProvider({ initialLocale, onLocaleChange, children }: I18nProviderProps) {
+  const [locale, setActiveLocale] = useState<Locale>(initialLocale);
+  const setLocale = useCallback(
+    async (next: Locale) => {
+      await loadDefinedCatalogues(next);
+      setActiveLocale(next);
+      onLocaleChange?.(next);
+    },
+    [onLocaleChange],
+  );
+  const value = useMemo<LocaleState>(() => ({ locale, locales: supportedLocales, setLocale }), [locale, setLocale]);
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
