@@ -15,7 +15,7 @@ import {
   useConfirmation,
   useMediaQuery,
 } from '@lattice/ui-sdk';
-import { editDocumentMutation, refetchPage, removeDocumentMutation } from '../graphql/document-mutations.js';
+import { editDocumentMutation, refetchPage, removeDocumentMutation, restoreDocumentMutation } from '../graphql/document-mutations.js';
 import type { DocumentRow, SortDirection, SortField } from '../graphql/documents-page-query.js';
 import { displayDate } from '../document-form-values.js';
 import { SortableHeader } from './SortableHeader.js';
@@ -32,13 +32,19 @@ interface DocumentTableProps {
   onSort: (field: SortField) => void;
   onEdit: (document: DocumentRow) => void;
   onError: (message: string) => void;
+  /** A document was removed: offer to put it back. */
+  onRemoved: (message: string, undo: () => Promise<unknown>) => void;
 }
 
-export function DocumentTable({ documents, filtered, canManage, sortField, sortDirection, onSort, onEdit, onError }: DocumentTableProps) {
+export function DocumentTable({ documents, filtered, canManage, sortField, sortDirection, onSort, onEdit, onError, onRemoved }: DocumentTableProps) {
   // The toggle takes the server's answer into the cached row (by _id): the list is not asked for again.
   const [edit] = useMutation(editDocumentMutation);
   const [remove, removing] = useMutation(removeDocumentMutation, refetchPage);
-  const removal = useConfirmation((document: DocumentRow) => remove({ variables: { _id: document._id } }));
+  const [restore] = useMutation(restoreDocumentMutation, refetchPage);
+  const removal = useConfirmation(async (document: DocumentRow) => {
+    await remove({ variables: { _id: document._id } });
+    onRemoved(`Document “${document.name || 'Untitled'}” removed.`, () => restore({ variables: { _id: document._id } }));
+  });
   const report = (error: unknown) => onError(graphQLErrorMessage(error));
   // Below Mantine's `sm` breakpoint the table scrolls sideways; its actions stay in view at the right edge.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -129,7 +135,7 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
           onClose={removal.cancel}
         >
           <Text>
-            Remove <b>{removal.target.name || 'Untitled'}</b>? This cannot be undone.
+            Remove <b>{removal.target.name || 'Untitled'}</b>? You can undo it for a few seconds.
           </Text>
         </ConfirmModal>
       )}

@@ -15,7 +15,7 @@ import {
   useConfirmation,
   useNavigate,
 } from '@lattice/ui-sdk';
-import { refetchPage, removeTypeMutation } from '../graphql/document-mutations.js';
+import { refetchPage, removeTypeMutation, restoreTypeMutation } from '../graphql/document-mutations.js';
 import type { DocumentType } from '../graphql/documents-page-query.js';
 import { RemoveTypeModal } from './RemoveTypeModal.js';
 import { TypeFormModal } from './TypeFormModal.js';
@@ -26,16 +26,20 @@ interface TypeListProps {
   loading: boolean;
   /** Whether the user may add, rename and remove types (`documentTypes.manage`). */
   canManage: boolean;
+  /** A type was removed: offer to put it back, on its documents too. */
+  onRemoved: (message: string, undo: () => Promise<unknown>) => void;
 }
 
 /** The filter: each type is a link to `?type=<id>`; the URL is the state. */
-export function TypeList({ types, activeTypeId, loading, canManage }: TypeListProps) {
+export function TypeList({ types, activeTypeId, loading, canManage, onRemoved }: TypeListProps) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ type: DocumentType | null } | null>(null);
   const [remove, removing] = useMutation(removeTypeMutation, refetchPage);
+  const [restore] = useMutation(restoreTypeMutation, refetchPage);
   const removal = useConfirmation(async (type: DocumentType) => {
-    await remove({ variables: { _id: type._id } });
+    const { data } = await remove({ variables: { _id: type._id } });
     if (activeTypeId === type._id) navigate('/documents/');
+    onRemoved(typeRemovedMessage(type, data?.documentTypesRemove?.documentsUntyped ?? 0), () => restore({ variables: { _id: type._id } }));
   });
 
   return (
@@ -89,4 +93,10 @@ export function TypeList({ types, activeTypeId, loading, canManage }: TypeListPr
       )}
     </Stack>
   );
+}
+
+function typeRemovedMessage(type: DocumentType, untyped: number): string {
+  const removed = `Type “${type.name ?? 'Untitled type'}” removed.`;
+  if (untyped === 0) return removed;
+  return `${removed} ${untyped} ${untyped === 1 ? 'document has' : 'documents have'} no type now.`;
 }

@@ -61,5 +61,23 @@ export const removeTypeMutation: TypedDocumentNode<{ documentTypesRemove: { docu
   }
 `;
 
+/** Puts back a document removed in the last minute (the server keeps it that long): Undo. */
+export const restoreDocumentMutation: TypedDocumentNode<{ documentsRestore: { _id: string } | null }, { _id: string }> = gql`
+  mutation DocumentsRestore($_id: String!) {
+    documentsRestore(_id: $_id) {
+      _id
+    }
+  }
+`;
+
+/** Puts back a type removed in the last minute and gives it back to the documents that lost it: Undo. */
+export const restoreTypeMutation: TypedDocumentNode<{ documentTypesRestore: { _id: string } | null }, { _id: string }> = gql`
+  mutation DocumentTypesRestore($_id: String!) {
+    documentTypesRestore(_id: $_id) {
+      _id
+    }
+  }
+`;
+
 /** After any change, the list, the types and the count are read again (all in the one page query). */
 export const refetchPage = { refetchQueries: ['DocumentsPage'], awaitRefetchQueries: true };

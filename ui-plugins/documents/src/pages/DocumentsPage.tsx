@@ -8,6 +8,8 @@ import { DocumentFormModal } from '../components/DocumentFormModal.js';
 import { DocumentSearch } from '../components/DocumentSearch.js';
 import { DocumentTable } from '../components/DocumentTable.js';
 import { TypeList } from '../components/TypeList.js';
+import { UndoNotification } from '../components/UndoNotification.js';
+import { useUndoOffer } from '../components/use-undo-offer.js';
 
 type Editing = { document: DocumentRow | null } | null;
 
@@ -33,6 +35,7 @@ export function DocumentsPage() {
   const canManageDocuments = useCan('documents.manage');
   const canManageTypes = useCan('documentTypes.manage');
   const [failure, setFailure] = useState<string | null>(null);
+  const { offer, offerUndo, dismiss } = useUndoOffer();
   const shown = data ?? previousData;
   const types = shown?.documentTypes ?? [];
   const activeType = types.find((type) => type._id === typeId);
@@ -69,7 +72,7 @@ export function DocumentsPage() {
   return (
     <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
       <Paper withBorder p="md" w={{ base: '100%', md: 260 }} style={{ flexShrink: 0 }}>
-        <TypeList types={types} activeTypeId={typeId} loading={!shown && loading} canManage={canManageTypes} />
+        <TypeList types={types} activeTypeId={typeId} loading={!shown && loading} canManage={canManageTypes} onRemoved={offerUndo} />
       </Paper>
       <Stack flex={1} miw={0} w="100%">
         <Group justify="space-between" gap="sm">
@@ -111,6 +114,7 @@ export function DocumentsPage() {
             onSort={sortBy}
             onEdit={(document) => setEditing({ document })}
             onError={setFailure}
+            onRemoved={offerUndo}
           />
         </Paper>
         {pageCount > 1 && (
@@ -129,6 +133,7 @@ export function DocumentsPage() {
       {editing && (
         <DocumentFormModal document={editing.document} types={types} defaultTypeId={typeId} onClose={() => setEditing(null)} />
       )}
+      <UndoNotification offer={offer} onClose={dismiss} onError={setFailure} />
     </Flex>
   );
 }

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { ActionIcon, Button, CloseIcon, Group, IconTrash, Paper, Text, ThemeIcon, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { usePausableTimeout } from './use-pausable-timeout.js';
+
+export interface UndoOffer {
+  /** A new key for each removal, so a newer offer starts its own time. */
+  key: number;
+  /** What was removed, e.g. `Document “Lease” removed.` */
+  message: string;
+  /** Puts back what was removed (the server's restore). */
+  undo: () => Promise<unknown>;
+}
+
+interface UndoNotificationProps {
+  offer: UndoOffer | null;
+  /** How long Undo is offered; the server keeps a removal restorable for longer (60 s). */
+  durationMs?: number;
+  onClose: () => void;
+  /** The restore failed (e.g. too late): the page shows why. */
+  onError: (message: string) => void;
+}
+
+export const undoDurationMs = 6_000;
+
+/**
+ * After a removal, a notification at the bottom of the screen with Undo, for a few seconds. The time
+ * stops while the pointer is on it or focus is in it, so nobody loses the offer while reaching for it.
+ */
+export function UndoNotification({ offer, durationMs = undoDurationMs, onClose, onError }: UndoNotificationProps) {
+  if (!offer) return null;
+  return <OfferedUndo key={offer.key} offer={offer} durationMs={durationMs} onClose={onClose} onError={onError} />;
+}
+
+function OfferedUndo({ offer, durationMs, onClose, onError }: UndoNotificationProps & { offer: UndoOffer; durationMs: number }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [undoing, setUndoing] = useState(false);
+  usePausableTimeout(durationMs, hovered || focused || undoing, onClose);
+
+  async function undo() {
+    setUndoing(true);
+    try {
+      await offer.undo();
+    } catch (error) {
+      onError(graphQLErrorMessage(error));
+    }
+    onClose();
+  }
+
+  return (
+    <Paper
+      role="status"
+      aria-label="Undo removal"
+      data-testid="undo-notification"
+      withBorder
+      shadow="md"
+      radius="md"
+      p="sm"
+      style={placement}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" color="gray" radius="xl" aria-hidden>
+          <IconTrash size={16} stroke={1.6} />
+        </ThemeIcon>
+        <Text size="sm" flex={1}>
+          {offer.message}
+        </Text>
+        <Button size="compact-sm" variant="light" loading={undoing} onClick={() => void undo()}>
+          Undo
+        </Button>
+        <ActionIcon variant="subtle" color="gray" aria-label="Dismiss" onClick={onClose}>
+          <CloseIcon size="14" />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+// Bottom centre, above the page's content and its dialogs' overlays, never wider than a phone's screen.
+const placement = {
+  position: 'fixed',
+  bottom: 'var(--mantine-spacing-md)',
+  left: '50%',
+  transform: 'translateX(-50%)',
+  width: 'min(28rem, calc(100vw - 2 * var(--mantine-spacing-md)))',
+  zIndex: 'var(--mantine-z-index-overlay)',
+} as const;
