@@ -96,7 +96,7 @@ test("a remote on its own origin shows its menu and route from its descriptor, a
   await page.context().close();
 });
 
-test('a remote with an invalid descriptor and one built for React 18 are refused alone, each with its reason; the rest of the shell and /login work', async () => {
+test('a remote with an invalid descriptor, one built for React 18 and one whose entry does not match its entryHash are refused alone, each with its reason; the rest of the shell and /login work', async () => {
   const login = await fetch(`${stack.frontend.url}/login`);
   assert.equal(login.status, 200);
   const policy = login.headers.get('content-security-policy') ?? '';
@@ -109,12 +109,12 @@ test('a remote with an invalid descriptor and one built for React 18 are refused
   await openLoggedIn(page, stack, '/documents/');
   await page.getByRole('button', { name: 'Add document' }).waitFor();
   const panel = page.getByTestId('plugins-refused');
-  await panel.getByText('2 plugins were left out').waitFor();
+  await panel.getByText('3 plugins were left out').waitFor();
   await panel.getByText(/lattice-plugin\.json menus\.0\.location/).waitFor();
   await panel.getByText(/lattice-plugin\.json shared\.react: needs \^18\.2\.0, the shell has 19\./).waitFor();
+  await panel.getByText(/lattice-plugin\.json entryHash: /).waitFor();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  assert.equal(await navigation.getByRole('link', { name: 'Broken', exact: true }).count(), 0);
-  assert.equal(await navigation.getByRole('link', { name: 'Old', exact: true }).count(), 0);
+  for (const name of ['Broken', 'Old', 'Tampered']) assert.equal(await navigation.getByRole('link', { name, exact: true }).count(), 0, name);
 
   await panel.getByRole('button', { name: 'Close' }).click();
   await navigation.getByRole('link', { name: /^Lab/ }).click();
@@ -140,34 +140,37 @@ test("a remote whose entry hangs shows its panel after the shell's 8 s time-out,
   await page.context().close();
 });
 
-test("a remote whose entry does not match its descriptor's entryHash is refused alone, with the reason in its panel; /login and the rest work", async () => {
+test("a remote whose entry does not match its descriptor's entryHash is refused alone by the front-end server, with both hashes, before any browser fetches it; /login and the rest work", async () => {
   assert.equal((await fetch(`${stack.frontend.url}/login`)).status, 200);
   const { page, pageErrors } = await newPage(browser);
-  const entryScripts: string[] = [];
+  const fromTampered: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(tampered.url) && request.resourceType() === 'script') entryScripts.push(request.url());
+    if (request.url().startsWith(tampered.url)) fromTampered.push(`${request.resourceType()} ${request.url()}`);
   });
   await openLoggedIn(page, stack, '/');
+  const panel = page.getByTestId('plugins-refused');
+  const served = sha384(readFileSync(`${fixtureBuild}/remoteEntry.js`));
+  await panel
+    .getByText(`lattice-plugin.json entryHash: ${tampered.url}/remoteEntry.js does not match it (expected ${sha384('another entry')}, served ${served}); the shell does not run it`)
+    .waitFor();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  await navigation.getByRole('link', { name: 'Tampered', exact: true }).click();
-  const panel = page.getByTestId('plugin-unavailable');
-  await panel.getByText(`tampered: ${tampered.url}/remoteEntry.js does not match the entryHash of its lattice-plugin.json (expected ${sha384('another entry')}, served ${sha384(readFileSync(`${fixtureBuild}/remoteEntry.js`))}); the shell did not run it`).waitFor();
-  // Refused before it ran: the browser fetched it to hash it, never as a script.
-  assert.deepEqual(entryScripts, []);
+  assert.equal(await navigation.getByRole('link', { name: 'Tampered', exact: true }).count(), 0);
 
   // The rest of the shell: another remote (with a matching hash) and a local plugin.
   await navigation.getByRole('link', { name: /^Lab/ }).click();
   await page.getByTestId('fixture-page').waitFor();
   await navigation.getByRole('link', { name: 'Documents' }).click();
   await page.getByRole('button', { name: 'Add document' }).waitFor();
+  // Refused before any of it reached the browser: the page never asked the tampered remote for anything.
+  assert.deepEqual(fromTampered, []);
   assert.deepEqual(pageErrors, []);
   await page.context().close();
 });
 
-test('an entry whose bytes change between the hash check and the run is refused by the browser itself', async () => {
+test('an entry served to the browser with other bytes than the front-end server checked is refused by the browser itself', async () => {
   const { page } = await newPage(browser);
-  // A fault this test cannot cause for real (a server or CDN answering the same URL with other bytes the
-  // second time): the page's script request alone gets an altered entry; the hash check's fetch does not.
+  // A fault this test cannot cause for real (a CDN answering the browser with other bytes than the
+  // front-end server's check got): the page's script request alone gets an altered entry.
   const entry = readFileSync(`${fixtureBuild}/remoteEntry.js`, 'utf8');
   await page.route(`${lab.url}/remoteEntry.js`, (route) =>
     route.request().resourceType() === 'script'

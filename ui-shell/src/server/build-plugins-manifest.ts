@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from '@lattice/ui-sdk';
 import type { UiPluginConfig } from '@lattice/ui-sdk/config';
 import { checkRemote, type RemoteCheck, type RemotePlugin } from './check-remote.js';
+import { entryVersionOf } from './entry-integrity.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
 import { readPluginConfig } from './read-plugin-config.js';
@@ -16,6 +17,8 @@ export interface PluginsManifestOptions {
   checkRemote?: (remote: RemotePlugin) => RemoteCheck | Promise<RemoteCheck>;
   /** How long the shell waits for a remote's code before showing its panel. */
   remoteLoadTimeoutMs?: number;
+  /** How often an open tab asks for /plugins.json again, to offer a reload when a plugin was redeployed. */
+  updateCheckMs?: number;
 }
 
 type Outcome = PluginManifestEntry | RefusedPlugin | undefined;
@@ -31,6 +34,7 @@ export async function buildPluginsManifest(options: PluginsManifestOptions): Pro
   const refused = outcomes.filter((outcome): outcome is RefusedPlugin => outcome !== undefined && 'reason' in outcome);
   if (refused.length > 0) manifest.refused = refused;
   if (options.remoteLoadTimeoutMs !== undefined) manifest.remoteLoadTimeoutMs = options.remoteLoadTimeoutMs;
+  if (options.updateCheckMs !== undefined) manifest.updateCheckMs = options.updateCheckMs;
   return manifest;
 }
 
@@ -52,8 +56,19 @@ async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOpt
     return undefined;
   }
   const base = `/plugins/${plugin.name}/`;
-  const routesScripts = await exposedScripts(buildDir!, config.routes.module);
-  return { ...toManifestEntry(config, `${base}remoteEntry.js`), preload: [`${base}remoteEntry.js`, ...routesScripts.map((file) => base + file)] };
+  const [routesScripts, version] = await Promise.all([exposedScripts(buildDir!, config.routes.module), entryVersion(buildDir!)]);
+  const entry = toManifestEntry(config, `${base}remoteEntry.js`);
+  if (version) entry.entry = { url: entry.remoteEntry, type: 'script', version };
+  return { ...entry, preload: [`${base}remoteEntry.js`, ...routesScripts.map((file) => base + file)] };
+}
+
+/** The version of a local build's entry (read on each request: a rebuild in place shows at once). */
+async function entryVersion(buildDir: string): Promise<string | undefined> {
+  try {
+    return entryVersionOf(await readFile(join(buildDir, 'remoteEntry.js')));
+  } catch {
+    return undefined;
+  }
 }
 
 async function remoteEntry(plugin: FrontendPlugin, options: PluginsManifestOptions): Promise<Outcome> {
@@ -68,7 +83,7 @@ async function remoteEntry(plugin: FrontendPlugin, options: PluginsManifestOptio
     options.onSkip?.(plugin.name, check.reason);
     return { name: plugin.name, reason: check.reason };
   }
-  return toManifestEntry(check.descriptor, plugin.remoteUrl);
+  return { ...toManifestEntry(check.descriptor, plugin.remoteUrl), entry: check.entry };
 }
 
 /** The scripts of one exposed module, from the build's mf-manifest.json (none when it cannot be read). */

@@ -1,9 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { checkRemote } from './check-remote.js';
 import { descriptorOf, entryScript, startRemoteOrigin, type RemoteOrigin, type Served } from './test-support/remote-origin.js';
 
 let origin: RemoteOrigin;
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
 before(async () => {
   origin = await startRemoteOrigin();
@@ -29,6 +32,7 @@ test('a remote whose descriptor is valid and whose entry is a script is accepted
   const result = await check('reports', descriptorOf('reports'));
   assert.ok(result.ok);
   assert.deepEqual(result.descriptor.menus.map((menu) => menu.url), ['/reports/']);
+  assert.deepEqual(result.entry, { url: `${origin.url}/reports/remoteEntry.js`, type: 'script', version: sha256(entryScript('reports').body) });
   const asked = origin.requests.filter((request) => request.path.startsWith('/reports/'));
   assert.deepEqual(asked.map((request) => request.path).sort(), ['/reports/lattice-plugin.json', '/reports/remoteEntry.js']);
   assert.ok(asked.every((request) => request.cacheControl === 'no-cache'));
@@ -58,6 +62,18 @@ test('an entry that answers 404, 500 or an HTML page is refused naming ui_url', 
   assert.match(await reasonOf('broken', descriptorOf('broken'), { status: 500, type: 'text/plain', body: 'oops' }), /^ui_url: .* answered HTTP 500$/);
   const html = { type: 'text/html; charset=utf-8', body: '<!doctype html><title>Welcome</title>' };
   assert.match(await reasonOf('spa', descriptorOf('spa'), html), /^ui_url: .*\/spa\/remoteEntry\.js answered text\/html, not a script$/);
+});
+
+test("an entry that does not match its descriptor's entryHash is refused with both hashes; one that matches carries it for the browser", async () => {
+  const entry = entryScript('signed');
+  const good = await check('signed', descriptorOf('signed', { entryHash: sha384(entry.body) }), entry);
+  assert.ok(good.ok);
+  assert.equal(good.entry.integrity, sha384(entry.body));
+  const swapped = await reasonOf('swapped', descriptorOf('swapped', { entryHash: sha384('another entry') }));
+  assert.equal(
+    swapped,
+    `lattice-plugin.json entryHash: ${origin.url}/swapped/remoteEntry.js does not match it (expected ${sha384('another entry')}, served ${sha384(entryScript('swapped').body)}); the shell does not run it`,
+  );
 });
 
 test('a remote whose server does not answer is refused, not waited on', async () => {

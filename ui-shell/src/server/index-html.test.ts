@@ -21,6 +21,30 @@ const manifest: PluginsManifest = {
       routesModule: './routes',
       menus: [{ text: 'Inbox', url: '/inbox/', location: 'mainNavigation' }],
     },
+    {
+      name: 'vite-lab',
+      scope: 'remote_vite',
+      remoteEntry: 'https://vite.example.com/remoteEntry.js',
+      entry: { url: 'https://vite.example.com/remoteEntry.js', type: 'module', integrity: 'sha384-AAA', version: 'sha256-BBB' },
+      routesModule: './routes',
+      menus: [{ text: 'Vite lab', url: '/vite-lab/', location: 'mainNavigation' }],
+    },
+    {
+      name: 'rsbuild-lab',
+      scope: 'remote_rsbuild',
+      remoteEntry: 'https://rsbuild.example.com/mf-manifest.json',
+      entry: { url: 'https://rsbuild.example.com/static/remoteEntry.js', type: 'script', version: 'sha256-CCC' },
+      routesModule: './routes',
+      menus: [{ text: 'Rsbuild lab', url: '/rsbuild-lab/', location: 'mainNavigation' }],
+    },
+    {
+      name: 'lab',
+      scope: 'fixture',
+      remoteEntry: 'https://lab.example.com/remoteEntry.js',
+      entry: { url: 'https://lab.example.com/remoteEntry.js', type: 'script', integrity: 'sha384-DDD', version: 'sha256-EEE' },
+      routesModule: './routes',
+      menus: [{ text: 'Lab', url: '/lab/', location: 'mainNavigation' }],
+    },
   ],
 };
 
@@ -45,6 +69,13 @@ test('a remote plugin without a preload list preloads its entry; the shell\'s ow
     assert.doesNotMatch(html, /rel="preload"/, path);
     assert.deepEqual(inlineManifest(html), manifest, path);
   }
+});
+
+test("a remote's entry is preloaded as the loader asks for it: a module as one, the entry a manifest names, a hash with CORS", () => {
+  const links = (path: string) => indexHtmlFor(template, manifest, path).match(/<link [^>]*>/g);
+  assert.deepEqual(links('/vite-lab/'), ['<link rel="modulepreload" href="https://vite.example.com/remoteEntry.js" integrity="sha384-AAA">']);
+  assert.deepEqual(links('/rsbuild-lab/'), ['<link rel="preload" as="script" href="https://rsbuild.example.com/static/remoteEntry.js">']);
+  assert.deepEqual(links('/lab/'), ['<link rel="preload" as="script" href="https://lab.example.com/remoteEntry.js" integrity="sha384-DDD" crossorigin="anonymous">']);
 });
 
 test('text in the manifest cannot close the script element it sits in', () => {

@@ -1,4 +1,4 @@
-import type { PluginsManifest } from '@lattice/ui-sdk';
+import type { PluginManifestEntry, PluginsManifest } from '@lattice/ui-sdk';
 import { pluginOwningPath } from '@lattice/ui-sdk/config';
 
 /** The id of the element that carries `/plugins.json` inside index.html. */
@@ -11,12 +11,23 @@ export const pluginsManifestElementId = 'lattice-plugins';
  */
 export function indexHtmlFor(template: string, manifest: PluginsManifest, pathname: string): string {
   const plugin = pluginOwningPath(manifest.plugins, pathname);
-  const preloads = plugin ? (plugin.preload ?? [plugin.remoteEntry]) : [];
   const tags = [
-    ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
+    ...(plugin ? preloadLinks(plugin) : []),
     `<script id="${pluginsManifestElementId}" type="application/json">${scriptSafeJson(manifest)}</script>`,
   ];
   return template.replace('</head>', `${tags.join('')}</head>`);
+}
+
+/**
+ * A local build's entry and routes chunks; a remote's entry as the loader will ask for it, so the browser
+ * reuses the download: an ES module as one, and a script with a hash in CORS mode with that hash.
+ */
+function preloadLinks(plugin: PluginManifestEntry): string[] {
+  if (plugin.preload) return plugin.preload.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`);
+  const entry: Omit<NonNullable<PluginManifestEntry['entry']>, 'version'> = plugin.entry ?? { url: plugin.remoteEntry, type: 'script' };
+  const integrity = entry.integrity ? ` integrity="${escapeAttribute(entry.integrity)}"` : '';
+  if (entry.type === 'module') return [`<link rel="modulepreload" href="${escapeAttribute(entry.url)}"${integrity}>`];
+  return [`<link rel="preload" as="script" href="${escapeAttribute(entry.url)}"${integrity}${integrity ? ' crossorigin="anonymous"' : ''}>`];
 }
 
 // `<` as \u003c: a string in the manifest can then never close the script element.

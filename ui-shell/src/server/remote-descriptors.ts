@@ -3,7 +3,7 @@ import { shellSharedVersions } from './shared-compatibility.js';
 
 export interface RemoteDescriptorsOptions {
   remotes: RemotePlugin[];
-  /** How often descriptors are fetched again, so a remote's new menus show without a restart. */
+  /** How often descriptors and entries are fetched again, so a remote's new menus and code show without a restart. */
   refreshMs: number;
   timeoutMs?: number;
   /** Told once each time a remote becomes refused (or is refused for another reason). */
@@ -21,8 +21,9 @@ export interface RemoteDescriptors {
 }
 
 /**
- * The descriptors of the `ui: remote` plugins, fetched at start and then every `refreshMs`, so pages and
- * `/plugins.json` never wait on a remote's server and one slow or broken remote costs the others nothing.
+ * The descriptors and entries of the `ui: remote` plugins, fetched at start and then every `refreshMs`, so
+ * pages and `/plugins.json` never wait on a remote's server, one slow or broken remote costs the others
+ * nothing, and a redeployed entry shows in `/plugins.json` as another version within `refreshMs`.
  */
 export async function watchRemoteDescriptors(options: RemoteDescriptorsOptions): Promise<RemoteDescriptors> {
   const checks = new Map<string, RemoteCheck>();

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -144,9 +145,10 @@ test('an unbuilt shell is refused at start with what to run', async () => {
 });
 
 interface ManifestBody {
-  plugins: Array<{ name: string; menus: Array<{ text: string }> }>;
+  plugins: Array<{ name: string; menus: Array<{ text: string }>; entry?: { url: string; type: string; integrity?: string; version: string } }>;
   refused?: Array<{ name: string; reason: string }>;
   remoteLoadTimeoutMs?: number;
+  updateCheckMs?: number;
 }
 
 /** /plugins.json once it satisfies `ready` (the server fetches descriptors again on its interval). */
@@ -181,10 +183,21 @@ test('remotes from their own origin: a bad one is left out alone and named, the 
     onRemoteRefused: (name, reason) => logged.push(`refused ${name}: ${reason}`),
     remoteRefreshMs: 100,
     remoteLoadTimeoutMs: 5000,
+    updateCheckMs: 2000,
   });
   try {
     const manifest = (await (await fetch(`${server.url}/plugins.json`)).json()) as ManifestBody;
     assert.deepEqual(manifest.plugins.map((plugin) => plugin.name), ['documents', 'reports']);
+    // What the browser needs to load each entry without reading it, and a version a tab compares.
+    const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+    assert.deepEqual(
+      manifest.plugins.map((plugin) => plugin.entry),
+      [
+        { url: '/plugins/documents/remoteEntry.js', type: 'script', version: sha256('var documents = {};') },
+        { url: `${reports.url}/remoteEntry.js`, type: 'script', version: sha256(entryScript('reports').body) },
+      ],
+    );
+    assert.equal(manifest.updateCheckMs, 2000);
     assert.equal(manifest.refused?.length, 1);
     assert.equal(manifest.refused?.[0]?.name, 'charts');
     assert.match(manifest.refused?.[0]?.reason ?? '', /^lattice-plugin\.json menus\.0\.location: /);
@@ -216,6 +229,12 @@ test('remotes from their own origin: a bad one is left out alone and named, the 
     charts.files.set('/remoteEntry.js', { type: 'text/html', body: '<!doctype html>' });
     const refusedAgain = await manifestOnce(server.url, (body) => body.refused?.[0]?.name === 'charts');
     assert.match(refusedAgain.refused?.[0]?.reason ?? '', /^ui_url: .* answered text\/html, not a script$/);
+
+    // The reports team redeploys its code: the next check gives its entry another version.
+    const before = refusedAgain.plugins.find((plugin) => plugin.name === 'reports')?.entry?.version;
+    reports.files.set('/remoteEntry.js', { type: 'text/javascript', body: 'var reports = { release: 2 };' });
+    const redeployed = await manifestOnce(server.url, (body) => body.plugins.find((plugin) => plugin.name === 'reports')?.entry?.version !== before);
+    assert.equal(redeployed.plugins.find((plugin) => plugin.name === 'reports')?.entry?.version, sha256('var reports = { release: 2 };'));
     assert.equal((await fetch(`${server.url}/documents/`)).status, 200);
   } finally {
     await server.stop();

@@ -38,6 +38,11 @@ export interface FrontendServerOptions {
   remoteRefreshMs?: number;
   /** How long the shell waits for a remote's code before showing its panel (default 8 s). */
   remoteLoadTimeoutMs?: number;
+  /**
+   * How often an open tab asks for /plugins.json again, and offers a reload when a plugin whose code it
+   * runs was redeployed (default: LATTICE_UI_UPDATE_CHECK_MS, else 60 s; it also asks when the tab shows again).
+   */
+  updateCheckMs?: number;
 }
 
 export interface RunningFrontendServer {
@@ -58,7 +63,7 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   const remotes = options.plugins.flatMap((plugin) => (plugin.ui === 'remote' && plugin.remoteUrl ? [{ name: plugin.name, remoteUrl: plugin.remoteUrl }] : []));
   const descriptors = await watchRemoteDescriptors({
     remotes,
-    refreshMs: options.remoteRefreshMs ?? (Number(process.env.LATTICE_UI_REMOTE_REFRESH_MS) || 30_000),
+    refreshMs: options.remoteRefreshMs ?? (positiveNumber(process.env.LATTICE_UI_REMOTE_REFRESH_MS) ?? 30_000),
     onRefused: (name, reason) => (options.onRemoteRefused ?? options.onPluginSkipped)?.(name, reason),
     onAccepted: (name) => options.onPluginSkipped?.(name, 'accepted again: its descriptor and entry are valid now'),
   });
@@ -81,6 +86,7 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
       onSkip: (name, reason) => !remoteNames.has(name) && options.onPluginSkipped?.(name, reason),
       checkRemote: (remote) => descriptors.current(remote.name) ?? { ok: false, reason: 'not checked yet' },
       remoteLoadTimeoutMs: options.remoteLoadTimeoutMs ?? 8000,
+      updateCheckMs: options.updateCheckMs ?? positiveNumber(process.env.LATTICE_UI_UPDATE_CHECK_MS) ?? 60_000,
     });
   app.get('/plugins.json', async (_request, response, next) => {
     try {
@@ -146,4 +152,9 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
         server.closeAllConnections();
       }),
   };
+}
+
+function positiveNumber(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
 }

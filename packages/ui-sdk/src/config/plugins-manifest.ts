@@ -1,11 +1,28 @@
 import type { InboxIntegration, UiPluginMenu } from './ui-plugin-config-schema.js';
 
+/**
+ * A plugin's entry script as the front-end server found it, so the browser loads it without reading it
+ * first: where it is (for a manifest remote, the entry the manifest names), how it loads, the hash the
+ * browser must find in it (the descriptor's `entryHash`) and a version that changes with every deploy.
+ */
+export interface PluginEntryFacts {
+  url: string;
+  /** `script`: a classic script setting a global (webpack, Rspack, Rsbuild); `module`: an ES module (Vite). */
+  type: 'script' | 'module';
+  /** The subresource-integrity hash the browser checks the script with. */
+  integrity?: string;
+  /** A hash of the entry's bytes: another value means the remote was redeployed. */
+  version: string;
+}
+
 /** One enabled UI plugin as the shell sees it in `/plugins.json`. */
 export interface PluginManifestEntry {
   name: string;
   scope: string;
-  /** URL of the remote's `remoteEntry.js`, absolute or relative to the shell's origin. */
+  /** URL of the remote's `remoteEntry.js`, absolute or relative to the shell's origin (configs.json `ui_url`). */
   remoteEntry: string;
+  /** What the front-end server found at `remoteEntry` (absent from the dev server's manifest: a classic script). */
+  entry?: PluginEntryFacts;
   routesModule: string;
   /** Scripts the routes module needs (entry first), so the shell can fetch them before React asks. */
   preload?: string[];
@@ -30,4 +47,6 @@ export interface PluginsManifest {
   refused?: RefusedPlugin[];
   /** How long the shell waits for a remote's code before showing its panel (default 8000). */
   remoteLoadTimeoutMs?: number;
+  /** How often an open tab asks for `/plugins.json` again to learn of redeployed plugins (default 60000). */
+  updateCheckMs?: number;
 }

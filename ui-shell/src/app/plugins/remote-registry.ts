@@ -3,7 +3,6 @@ import type { ApolloClient } from '@apollo/client';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
 import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
-import { inspectRemoteEntry, isSelfDescribingRemote, type RemoteEntryFacts } from './remote-entry-inspection.js';
 import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
@@ -13,7 +12,8 @@ export interface RoutesModule {
 }
 
 const registered = new Set<string>();
-const registering = new Map<string, Promise<void>>();
+// The entry version of each plugin whose code this tab has registered: a later one means a redeploy.
+const runningVersions = new Map<string, string>();
 let integrityPluginRegistered = false;
 const failed = new Set<string>();
 const early = new Map<string, Promise<RoutesModule>>();
@@ -94,39 +94,30 @@ async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Pr
  * The remote is registered on first use; `fresh` registers it again, dropping what the runtime cached.
  */
 export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exposed: string, fresh: boolean): Promise<Module | null> {
-  if (fresh || !registered.has(plugin.scope)) {
-    // One registration at a time per remote: the page and an early load may ask at once.
-    let registration = fresh ? undefined : registering.get(plugin.scope);
-    if (!registration) {
-      const started = registerRemote(plugin);
-      registering.set(plugin.scope, started);
-      // Forgotten once settled, unless a retry has started a newer one meanwhile.
-      void started
-        .catch(() => undefined)
-        .finally(() => {
-          if (registering.get(plugin.scope) === started) registering.delete(plugin.scope);
-        });
-      registration = started;
-    }
-    await registration;
-  }
+  if (fresh || !registered.has(plugin.scope)) registerRemote(plugin);
   return loadRemote<Module>(`${plugin.scope}/${exposed.replace(/^\.\//, '')}`);
 }
 
+/** The entry version of each plugin whose remote this tab has registered, by plugin name. */
+export function runningEntryVersions(): ReadonlyMap<string, string> {
+  return runningVersions;
+}
+
 /**
- * Registers a remote with the runtime as what its entry is: a classic script (webpack, Rspack, Rsbuild)
- * or an ES module (Vite), named by `ui_url` or by the manifest there, with the hash its descriptor gives
- * for the browser to check.
+ * Registers a remote with the runtime as the front-end server found its entry (`entry` in /plugins.json):
+ * a classic script (webpack, Rspack, Rsbuild) or an ES module (Vite), the one a manifest names, with the
+ * hash of its descriptor for the browser to check. The dev server's manifest has no facts: a classic script.
  */
-async function registerRemote(plugin: PluginManifestEntry): Promise<void> {
+function registerRemote(plugin: PluginManifestEntry): void {
   applyRemoteLoadTimeout();
   if (!integrityPluginRegistered) {
     registerPlugins([esModuleEntryIntegrity]);
     integrityPluginRegistered = true;
   }
-  const entry = new URL(plugin.remoteEntry, window.location.href).href;
-  const facts: RemoteEntryFacts = isSelfDescribingRemote(plugin) ? await inspectRemoteEntry(plugin, entry) : { url: entry, kind: 'script' };
-  expectEntryIntegrity(facts.url, facts.integrity);
-  registerRemotes([{ name: plugin.scope, entry: facts.url, ...(facts.kind === 'module' ? { type: 'module' } : {}) }], { force: registered.has(plugin.scope) });
+  const entry: Omit<NonNullable<PluginManifestEntry['entry']>, 'version'> = plugin.entry ?? { url: plugin.remoteEntry, type: 'script' };
+  const url = new URL(entry.url, window.location.href).href;
+  expectEntryIntegrity(url, entry.integrity);
+  registerRemotes([{ name: plugin.scope, entry: url, ...(entry.type === 'module' ? { type: 'module' } : {}) }], { force: registered.has(plugin.scope) });
   registered.add(plugin.scope);
+  if (plugin.entry) runningVersions.set(plugin.name, plugin.entry.version);
 }

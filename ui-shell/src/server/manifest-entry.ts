@@ -1,7 +1,7 @@
 /** The entry a Module Federation manifest (`mf-manifest.json`) names, and how it must be loaded. */
 export interface ManifestEntry {
   url: string;
-  kind: 'module' | 'script';
+  type: 'module' | 'script';
 }
 
 interface ManifestMetaData {
@@ -14,7 +14,7 @@ interface ManifestMetaData {
  * Reads the remote entry out of a remote's `mf-manifest.json`: its file under `publicPath` (`auto`: the
  * manifest's own folder) and its type (`module`/`esm`, else a classic script). The shell's federation
  * runtime is built without manifest support (it would fetch every remote's manifest at start), so the
- * loader reads the one manifest it needs itself. `getPublicPath` (code to run) is not taken.
+ * front-end server reads the manifest and gives the shell the entry it names. `getPublicPath` (code to run) is not taken.
  */
 export function manifestEntry(manifestUrl: string, manifest: unknown): ManifestEntry {
   const metaData = (manifest as { metaData?: ManifestMetaData } | null)?.metaData;
@@ -27,5 +27,5 @@ export function manifestEntry(manifestUrl: string, manifest: unknown): ManifestE
   const path = typeof metaData?.remoteEntry?.path === 'string' ? metaData.remoteEntry.path.replace(/^\/+|\/+$/g, '') : '';
   const url = new URL(path ? `${path}/${name}` : name, publicPath.endsWith('/') ? publicPath : `${publicPath}/`).href;
   const type = metaData?.remoteEntry?.type;
-  return { url, kind: type === 'module' || type === 'esm' ? 'module' : 'script' };
+  return { url, type: type === 'module' || type === 'esm' ? 'module' : 'script' };
 }

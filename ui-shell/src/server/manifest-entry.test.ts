@@ -6,14 +6,14 @@ const manifest = (metaData: Record<string, unknown>) => ({ id: 'remote_rsbuild',
 
 test("an `auto` public path is the manifest's own folder, and a global entry is a classic script", () => {
   const rsbuild = manifest({ remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' });
-  assert.deepEqual(manifestEntry('http://remote:3001/lab/mf-manifest.json', rsbuild), { url: 'http://remote:3001/lab/remoteEntry.js', kind: 'script' });
+  assert.deepEqual(manifestEntry('http://remote:3001/lab/mf-manifest.json', rsbuild), { url: 'http://remote:3001/lab/remoteEntry.js', type: 'script' });
 });
 
 test('a public path and an entry folder are followed, and a module entry is loaded as one', () => {
   const vite = manifest({ remoteEntry: { name: 'remoteEntry.js', path: '/static/', type: 'module' }, publicPath: 'https://cdn.example.com/vite-lab' });
-  assert.deepEqual(manifestEntry('http://remote:3002/mf-manifest.json', vite), { url: 'https://cdn.example.com/vite-lab/static/remoteEntry.js', kind: 'module' });
+  assert.deepEqual(manifestEntry('http://remote:3002/mf-manifest.json', vite), { url: 'https://cdn.example.com/vite-lab/static/remoteEntry.js', type: 'module' });
   const relative = manifest({ remoteEntry: { name: 'remoteEntry.js', type: 'esm' }, publicPath: '/remotes/lab/' });
-  assert.deepEqual(manifestEntry('http://remote:3002/a/mf-manifest.json', relative), { url: 'http://remote:3002/remotes/lab/remoteEntry.js', kind: 'module' });
+  assert.deepEqual(manifestEntry('http://remote:3002/a/mf-manifest.json', relative), { url: 'http://remote:3002/remotes/lab/remoteEntry.js', type: 'module' });
 });
 
 test('a manifest that names no entry, or only code to find its public path, is refused with the field', () => {
