@@ -7,6 +7,8 @@ export interface PluginsManifestResult {
   plugins: PluginManifestEntry[];
   /** Remotes the front-end server left out (a bad descriptor or entry), with the field at fault. */
   refused?: RefusedPlugin[];
+  /** How often the tab asks /plugins.json again to learn of redeployed plugins. */
+  updateCheckMs?: number;
   error?: string;
 }
 
@@ -23,7 +25,7 @@ export const pluginsManifestRequest: Promise<PluginsManifestResult> = readManife
   (manifest) => {
     setRemoteLoadTimeout(manifest.remoteLoadTimeoutMs);
     preloadCurrentPlugin(manifest.plugins);
-    return { plugins: manifest.plugins, refused: manifest.refused ?? [] };
+    return { plugins: manifest.plugins, refused: manifest.refused ?? [], updateCheckMs: manifest.updateCheckMs };
   },
   // The shell still works (login, settings) without plugins; the navigation says why they are missing.
   (error: unknown) => ({ plugins: [], error: error instanceof Error ? error.message : String(error) }),
