@@ -5,7 +5,8 @@ import { loadPlugins } from '../platform/load-plugins.js';
 
 /**
  * Checks configs.json, that every plugin it names exists, and the UI the shell would load (local builds,
- * and each remote's descriptor and entry fetched from its server), without starting anything.
+ * and each remote's descriptor and entry fetched from its server: the entry checked against the
+ * descriptor's `entryHash` by the front-end server's own code), without starting anything.
  */
 export async function validate(args: { config: string }): Promise<void> {
   const file = resolve(args.config);
