@@ -15,7 +15,8 @@ interface UndoNotificationProps {
   offer: UndoOffer | null;
   /** How long Undo is offered; the server keeps a removal restorable for longer (60 s). */
   durationMs?: number;
-  onClose: () => void;
+  /** Called with the offer's key when it goes (Undo done, dismissed or its time up). */
+  onClose: (key: number) => void;
   /** The restore failed (e.g. too late): the page shows why. */
   onError: (message: string) => void;
 }
@@ -28,10 +29,17 @@ export const undoDurationMs = 6_000;
  */
 export function UndoNotification({ offer, durationMs = undoDurationMs, onClose, onError }: UndoNotificationProps) {
   if (!offer) return null;
-  return <OfferedUndo key={offer.key} offer={offer} durationMs={durationMs} onClose={onClose} onError={onError} />;
+  return <OfferedUndo key={offer.key} offer={offer} durationMs={durationMs} onClose={() => onClose(offer.key)} onError={onError} />;
 }
 
-function OfferedUndo({ offer, durationMs, onClose, onError }: UndoNotificationProps & { offer: UndoOffer; durationMs: number }) {
+interface OfferedUndoProps {
+  offer: UndoOffer;
+  durationMs: number;
+  onClose: () => void;
+  onError: (message: string) => void;
+}
+
+function OfferedUndo({ offer, durationMs, onClose, onError }: OfferedUndoProps) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [undoing, setUndoing] = useState(false);

@@ -9,6 +9,7 @@ export function useUndoOffer() {
     next.current += 1;
     setOffer({ key: next.current, message, undo });
   }, []);
-  const dismiss = useCallback(() => setOffer(null), []);
+  // Only the offer that asks: an Undo still running must not close a newer removal's offer.
+  const dismiss = useCallback((key: number) => setOffer((current) => (current?.key === key ? null : current)), []);
   return { offer, offerUndo, dismiss };
 }
