@@ -37,7 +37,7 @@ export {
   type IntegrationComponents,
 } from './inbox/integration-components.js';
 export { IntegrationComponent } from './inbox/IntegrationComponent.js';
-export { defineCatalogue, type Catalogue, type CatalogueMessages, type CatalogueTranslations } from './i18n/define-catalogue.js';
+export { defineCatalogue, loadDefinedCatalogues, type Catalogue, type CatalogueMessages, type CatalogueTranslations } from './i18n/define-catalogue.js';
 export { useMessages, type MessageValues, type Translate } from './i18n/use-messages.js';
 export { Message } from './i18n/Message.js';
 export { useFormat, type Formatters } from './i18n/use-format.js';

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import {
   BrowserRouter,
+  I18nProvider,
   IntegrationComponentsContext,
   LatticeProvider,
   MantineProvider,
@@ -9,6 +10,8 @@ import {
   Route,
   Routes,
   localStorageColorSchemeManager,
+  useMessages,
+  type Locale,
 } from '@lattice/ui-sdk';
 import { RedirectOnUnauthenticated } from './auth/RedirectOnUnauthenticated.js';
 import { RequireAuth } from './auth/RequireAuth.js';
@@ -22,7 +25,9 @@ import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
 import { integrationComponents } from './plugins/integration-components.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
-import { colorSchemeStorageKey, cssVariablesResolver, theme } from './theme.js';
+import { colorSchemeStorageKey, createShellTheme, cssVariablesResolver } from './theme.js';
+import { applyLocale } from './i18n/initial-locale.js';
+import { shellCatalogue } from './i18n/shell-catalogue.js';
 import { PageLoader } from './layout/PageLoader.js';
 
 // Loaded when opened, so that the shell's first JavaScript does not carry pages most visits never show.
@@ -30,14 +35,28 @@ const UsersPage = lazy(() => import('./users/UsersPage.js').then((module) => ({ 
 const ChangePasswordPage = lazy(() => import('./users/ChangePasswordPage.js').then((module) => ({ default: module.ChangePasswordPage })));
 
 function Lazily({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoader label="Loading…" />}>{children}</Suspense>;
+  const t = useMessages(shellCatalogue);
+  return <Suspense fallback={<PageLoader label={t('app.loading')} />}>{children}</Suspense>;
 }
 
 // Follows the system until the user picks light or dark; index.html applies the same choice before the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey });
 
-export function App({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
+const rememberLocale = (locale: Locale) => applyLocale(locale, { remember: true });
+
+export function App({ client, plugins, locale }: { client: ApolloClient; plugins: PluginsManifestResult; locale: Locale }) {
+  return (
+    <I18nProvider initialLocale={locale} onLocaleChange={rememberLocale}>
+      <ShellProviders client={client} plugins={plugins} />
+    </I18nProvider>
+  );
+}
+
+function ShellProviders({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
   const components = useMemo(() => integrationComponents(plugins.plugins), [plugins]);
+  const t = useMessages(shellCatalogue);
+  const closeLabel = t('theme.close');
+  const theme = useMemo(() => createShellTheme(closeLabel), [closeLabel]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <LatticeProvider client={client}>

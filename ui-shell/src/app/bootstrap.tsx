@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
+import { loadDefinedCatalogues } from '@lattice/ui-sdk';
 import { App } from './App.js';
 import { createApolloClient } from './apollo/create-apollo-client.js';
 import { currentUserQuery } from './auth/current-user-query.js';
 import { pluginsManifestRequest } from './boot/plugins-manifest-request.js';
 import { preloadEarlyPlugins } from './plugins/remote-registry.js';
+import { applyLocale, initialLocale } from './i18n/initial-locale.js';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 
@@ -14,9 +16,12 @@ if (!container) throw new Error('index.html has no #root element');
 const client = createApolloClient();
 void client.query({ query: currentUserQuery }).catch(() => undefined);
 preloadEarlyPlugins(client);
+const locale = initialLocale();
+applyLocale(locale, { remember: false });
 // The manifest is inlined in index.html, so this waits for nothing in production; the first render
-// then has the plugins' routes instead of a loader.
-void pluginsManifestRequest.then((plugins) => {
+// then has the plugins' routes instead of a loader. The shell's and ui-sdk's messages in another language
+// than English (bundled) arrive meanwhile, so the first render shows that language.
+void Promise.all([pluginsManifestRequest, loadDefinedCatalogues(locale)]).then(([plugins]) => {
   performance.mark('lattice:render-start');
-  createRoot(container).render(<App client={client} plugins={plugins} />);
+  createRoot(container).render(<App client={client} plugins={plugins} locale={locale} />);
 });

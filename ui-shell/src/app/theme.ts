@@ -1,25 +1,27 @@
 import { createElement } from 'react';
 import { CloseIcon, IconEye, IconEyeOff, createTheme, type CSSVariablesResolver } from '@lattice/ui-sdk';
 
-export const theme = createTheme({
-  primaryColor: 'indigo',
-  // WCAG AA asks 4.5:1 for text: white on indigo 6 (buttons) and indigo 6 links on white are 4.3:1,
-  // shade 7 is 5:1. Dark keeps Mantine's shade 8 (5.7:1 under white text).
-  primaryShade: { light: 7, dark: 8 },
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  components: {
-    // Mantine's own icons inside named controls (select chevrons, close buttons, the password eye) carry
-    // no aria-hidden, so checkers read them as unnamed graphics; they are decoration.
-    ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
-    CloseButton: { defaultProps: { 'aria-label': 'Close', icon: createElement(CloseIcon, { 'aria-hidden': true }) } },
-    PasswordInput: {
-      defaultProps: {
-        visibilityToggleIcon: ({ reveal }: { reveal: boolean }) => createElement(reveal ? IconEyeOff : IconEye, { size: 16, stroke: 1.6, 'aria-hidden': true }),
+/** The shell's theme; `closeLabel` names Mantine's close buttons (modals, alerts) in the active language. */
+export const createShellTheme = (closeLabel: string) =>
+  createTheme({
+    primaryColor: 'indigo',
+    // WCAG AA asks 4.5:1 for text: white on indigo 6 (buttons) and indigo 6 links on white are 4.3:1,
+    // shade 7 is 5:1. Dark keeps Mantine's shade 8 (5.7:1 under white text).
+    primaryShade: { light: 7, dark: 8 },
+    defaultRadius: 'md',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    components: {
+      // Mantine's own icons inside named controls (select chevrons, close buttons, the password eye) carry
+      // no aria-hidden, so checkers read them as unnamed graphics; they are decoration.
+      ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
+      CloseButton: { defaultProps: { 'aria-label': closeLabel, icon: createElement(CloseIcon, { 'aria-hidden': true }) } },
+      PasswordInput: {
+        defaultProps: {
+          visibilityToggleIcon: ({ reveal }: { reveal: boolean }) => createElement(reveal ? IconEyeOff : IconEye, { size: 16, stroke: 1.6, 'aria-hidden': true }),
+        },
       },
     },
-  },
-});
+  });
 
 /**
  * Mantine's "dimmed" text (gray 6 on white, dark 2 on dark 7) is 3.3–3.5:1, under WCAG AA's 4.5:1 for

@@ -1,19 +1,20 @@
-import { SegmentedControl, useMantineColorScheme, type MantineColorScheme } from '@lattice/ui-sdk';
-
-const choices = [
-  { label: 'Light', value: 'light' },
-  { label: 'System', value: 'auto' },
-  { label: 'Dark', value: 'dark' },
-];
+import { SegmentedControl, useMantineColorScheme, useMessages, type MantineColorScheme } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
 /** Light, dark, or the system's choice (the default); remembered in this browser. */
 export function ColorSchemeControl() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const t = useMessages(shellCatalogue);
+  const choices = [
+    { label: t('colorScheme.light'), value: 'light' },
+    { label: t('colorScheme.system'), value: 'auto' },
+    { label: t('colorScheme.dark'), value: 'dark' },
+  ];
   return (
     <SegmentedControl
       fullWidth
       size="xs"
-      aria-label="Colour scheme"
+      aria-label={t('colorScheme.label')}
       data={choices}
       value={colorScheme}
       onChange={(value) => setColorScheme(value as MantineColorScheme)}

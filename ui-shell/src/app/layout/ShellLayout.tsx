@@ -1,5 +1,7 @@
-import { useEffect, type MouseEvent } from 'react';
-import { AppShell, Burger, Group, Outlet, Title, useDisclosure, useLocation } from '@lattice/ui-sdk';
+import { Suspense, useEffect, type MouseEvent } from 'react';
+import { AppShell, Burger, Group, Outlet, Title, useDisclosure, useLocation, useMessages } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
+import { PageLoader } from './PageLoader.js';
 import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
 import { UserMenu } from './UserMenu.js';
@@ -13,6 +15,7 @@ import { UserMenu } from './UserMenu.js';
 export function ShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const t = useMessages(shellCatalogue);
   useEffect(close, [pathname, close]);
   const closeOnLink = (event: MouseEvent<HTMLElement>) => {
     if (event.target instanceof Element && event.target.closest('a')) close();
@@ -27,7 +30,7 @@ export function ShellLayout() {
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={opened ? t('layout.closeNavigation') : t('layout.openNavigation')}
               aria-expanded={opened}
               aria-controls="lattice-navigation"
             />
@@ -38,7 +41,7 @@ export function ShellLayout() {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation" id="lattice-navigation" component="nav" onClick={closeOnLink}>
+      <AppShell.Navbar p="sm" aria-label={t('layout.mainNavigation')} id="lattice-navigation" component="nav" onClick={closeOnLink}>
         {/* A long navigation scrolls inside its panel, so the colour-scheme switch below stays on screen. */}
         <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <SideNavigation />
@@ -48,7 +51,10 @@ export function ShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {/* A page whose messages are not loaded in the chosen language yet waits here, under the header and navigation. */}
+        <Suspense fallback={<PageLoader label={t('app.loading')} />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

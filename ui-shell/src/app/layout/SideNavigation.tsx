@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { NavLink, RouterNavLink as RouterLink, Stack, Text, useLocation } from '@lattice/ui-sdk';
+import { NavLink, RouterNavLink as RouterLink, Stack, Text, useLocation, useMessages } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { currentUserQuery } from '../auth/current-user-query.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { MenuIcon } from './MenuIcon.js';
@@ -8,6 +9,7 @@ import { MenuIcon } from './MenuIcon.js';
 export function SideNavigation() {
   const { plugins, error } = usePlugins();
   const { pathname } = useLocation();
+  const t = useMessages(shellCatalogue);
   const { data } = useQuery(currentUserQuery, { fetchPolicy: 'cache-only' });
   const user = data?.currentUser;
   const entries = plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'mainNavigation'));
@@ -18,7 +20,7 @@ export function SideNavigation() {
           {user.name || user.email}
         </Text>
       )}
-      <NavLink component={RouterLink} to="/" label="Home" active={pathname === '/'} leftSection={<MenuIcon name="home" />} />
+      <NavLink component={RouterLink} to="/" label={t('nav.home')} active={pathname === '/'} leftSection={<MenuIcon name="home" />} />
       {entries.map((menu) => (
         <NavLink
           key={menu.url}
@@ -32,13 +34,13 @@ export function SideNavigation() {
       <NavLink
         component={RouterLink}
         to="/settings"
-        label="Settings"
+        label={t('nav.settings')}
         active={pathname === '/settings' || pathname.startsWith('/settings/')}
         leftSection={<MenuIcon name="settings" />}
       />
       {error && (
         <Text c="red" size="xs" p="xs">
-          The plugin list could not be loaded: {error}
+          {t('nav.pluginsFailed', { error })}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, IconLogout, Text, useLatticeClient, useNavigate } from '@lattice/ui-sdk';
+import { Button, Group, IconLogout, Text, useLatticeClient, useMessages, useNavigate } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 import { currentUserQuery, logoutMutation } from '../auth/current-user-query.js';
 
 export function UserMenu() {
@@ -7,10 +9,12 @@ export function UserMenu() {
   const client = useLatticeClient();
   const { data } = useQuery(currentUserQuery, { fetchPolicy: 'cache-only' });
   const [logout, { loading }] = useMutation(logoutMutation);
+  const t = useMessages(shellCatalogue);
   const user = data?.currentUser;
-  if (!user) return null;
+  if (!user) return <LanguageSwitch />;
   return (
     <Group gap="xs" wrap="nowrap">
+      <LanguageSwitch />
       {/* On a phone the name would crowd the header; the navigation shows who is logged in there. */}
       <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={220}>
         {user.name || user.email}
@@ -26,7 +30,7 @@ export function UserMenu() {
           navigate('/login', { replace: true });
         }}
       >
-        Log out
+        {t('user.logOut')}
       </Button>
     </Group>
   );

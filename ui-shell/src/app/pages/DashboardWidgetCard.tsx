@@ -1,4 +1,6 @@
-import { Alert, Button, Card, Code, Loader, RemoteBoundary, Stack, Text, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { Suspense } from 'react';
+import { Alert, Button, Card, Code, Loader, RemoteBoundary, Stack, Text, useMessages, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { pluginLabel } from '../plugins/plugin-route-paths.js';
 import { useRemoteComponent } from '../plugins/use-remote-component.js';
 import { loadDashboardWidget } from './load-dashboard-widget.js';
@@ -10,14 +12,19 @@ import { loadDashboardWidget } from './load-dashboard-widget.js';
 export function DashboardWidgetCard({ plugin }: { plugin: PluginManifestEntry }) {
   const { key, Component: Widget, error, retry } = useRemoteComponent(plugin, loadDashboardWidget);
   const label = pluginLabel(plugin);
+  const t = useMessages(shellCatalogue);
+  const loading = <Loader size="sm" aria-label={t('widget.loading', { label })} />;
   const unavailable = (failure: Error) => <WidgetUnavailable label={label} error={failure} onRetry={retry} />;
   return (
     <Card withBorder padding="lg" component="section" aria-label={label} data-testid="dashboard-widget" data-plugin={plugin.name}>
       {error && unavailable(error)}
-      {!error && !Widget && <Loader size="sm" aria-label={`Loading ${label}`} />}
+      {!error && !Widget && loading}
       {Widget && (
         <RemoteBoundary key={key} fallback={unavailable}>
-          <Widget />
+          {/* A widget waiting for its messages in the chosen language keeps the loader in its own card. */}
+          <Suspense fallback={loading}>
+            <Widget />
+          </Suspense>
         </RemoteBoundary>
       )}
     </Card>
@@ -25,13 +32,14 @@ export function DashboardWidgetCard({ plugin }: { plugin: PluginManifestEntry })
 }
 
 function WidgetUnavailable({ label, error, onRetry }: { label: string; error: Error; onRetry: () => void }) {
+  const t = useMessages(shellCatalogue);
   return (
-    <Alert color="orange" title={`${label} is unavailable`} role="alert" data-testid="dashboard-widget-unavailable">
+    <Alert color="orange" title={t('widget.unavailable', { label })} role="alert" data-testid="dashboard-widget-unavailable">
       <Stack gap="sm" align="flex-start">
         <Code>{error.message}</Code>
-        <Text size="sm">The rest of the page keeps working.</Text>
+        <Text size="sm">{t('widget.restWorks')}</Text>
         <Button size="xs" variant="light" color="orange" onClick={onRetry}>
-          Retry
+          {t('widget.retry')}
         </Button>
       </Stack>
     </Alert>

@@ -1,10 +1,13 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title, usePageTitle } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, useFormat, useMessages, usePageTitle } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { DashboardWidgetCard } from './DashboardWidgetCard.js';
 
 /** What each enabled plugin contributes: its widget when it declares one (`dashboardWidget`), else a link to its page. */
 export function HomePage() {
-  usePageTitle('Home');
+  const t = useMessages(shellCatalogue);
+  const format = useFormat();
+  usePageTitle(t('home.title'));
   const { plugins } = usePlugins();
   const withWidget = plugins.filter((plugin) => plugin.dashboardWidget);
   const links = plugins
@@ -12,10 +15,12 @@ export function HomePage() {
     .flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'mainNavigation'));
   return (
     <>
-      <Title order={2} mb="md">
-        Welcome to Lattice
-      </Title>
-      {plugins.length === 0 && <Text c="dimmed">No UI plugin is enabled. Add one to configs.json and restart.</Text>}
+      <Title order={2}>{t('home.welcome')}</Title>
+      <Text c="dimmed" mb="md" data-testid="home-summary">
+        {format.date(new Date(), { dateStyle: 'full' })}
+        {plugins.length > 0 && ` · ${t('home.pluginCount', { count: plugins.length })}`}
+      </Text>
+      {plugins.length === 0 && <Text c="dimmed">{t('home.noPlugins')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {withWidget.map((plugin) => (
           <DashboardWidgetCard key={plugin.name} plugin={plugin} />

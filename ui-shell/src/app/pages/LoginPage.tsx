@@ -1,11 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, graphQLErrorMessage, useLatticeClient, useNavigate, useSearchParams, usePageTitle } from '@lattice/ui-sdk';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+  graphQLErrorMessage,
+  useLatticeClient,
+  useMessages,
+  useNavigate,
+  useSearchParams,
+  usePageTitle,
+} from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
+import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 import { currentUserQuery, loginMutation } from '../auth/current-user-query.js';
 import { safeNextPath } from '../auth/login-path.js';
 
 export function LoginPage() {
-  usePageTitle('Log in');
+  const t = useMessages(shellCatalogue);
+  usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const client = useLatticeClient();
   const [searchParams] = useSearchParams();
@@ -19,7 +38,7 @@ export function LoginPage() {
     setFailure(null);
     try {
       const { data } = await login({ variables: { email, password } });
-      if (!data?.login) throw new Error('The server did not log you in');
+      if (!data?.login) throw new Error(t('login.notLoggedIn'));
       client.writeQuery({ query: currentUserQuery, data: { currentUser: data.login } });
       navigate(safeNextPath(searchParams.get('next')), { replace: true });
     } catch (error) {
@@ -31,23 +50,26 @@ export function LoginPage() {
     <Center mih="100vh" p="sm">
       <Paper component="form" onSubmit={submit} withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={380}>
         <Stack>
-          <Title order={2}>Log in to Lattice</Title>
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={2}>{t('login.heading')}</Title>
+            <LanguageSwitch />
+          </Group>
           {failure && (
-            <Alert color="red" title="Could not log in" role="alert">
+            <Alert color="red" title={t('login.failed')} role="alert">
               {failure}
             </Alert>
           )}
           {/* "username" (what password managers look for) is valid only on a text input; inputMode still brings the e-mail keyboard. */}
-          <TextInput label="Email" type="text" inputMode="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+          <TextInput label={t('login.email')} type="text" inputMode="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
           <PasswordInput
-            label="Password"
+            label={t('login.password')}
             autoComplete="current-password"
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Button type="submit" loading={loading}>
-            Log in
+            {t('login.submit')}
           </Button>
         </Stack>
       </Paper>

@@ -1,13 +1,15 @@
-import { Anchor, Link, Stack, Text, Title, usePageTitle } from '@lattice/ui-sdk';
+import { Anchor, Link, Stack, Text, Title, useMessages, usePageTitle } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const t = useMessages(shellCatalogue);
+  usePageTitle(t('notFound.title'));
   return (
     <Stack>
-      <Title order={2}>Page not found</Title>
-      <Text c="dimmed">No page or enabled plugin serves this address.</Text>
+      <Title order={2}>{t('notFound.title')}</Title>
+      <Text c="dimmed">{t('notFound.text')}</Text>
       <Anchor component={Link} to="/">
-        Back to the home page
+        {t('notFound.back')}
       </Anchor>
     </Stack>
   );

@@ -1,14 +1,16 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title, useCan, usePageTitle } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, useCan, useMessages, usePageTitle } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
 /** The platform's own settings (users for those who may see them, the user's password), then every plugin's `settings` menu. */
 export function SettingsPage() {
-  usePageTitle('Settings');
+  const t = useMessages(shellCatalogue);
+  usePageTitle(t('settings.title'));
   const { plugins } = usePlugins();
   const canListUsers = useCan('users.list');
   const platformEntries = [
-    ...(canListUsers ? [{ plugin: 'platform', menu: { url: '/settings/users', text: 'Users' } }] : []),
-    { plugin: 'platform', menu: { url: '/settings/password', text: 'Your password' } },
+    ...(canListUsers ? [{ plugin: t('settings.platform'), menu: { url: '/settings/users', text: t('settings.users') } }] : []),
+    { plugin: t('settings.platform'), menu: { url: '/settings/password', text: t('settings.password') } },
   ];
   const entries = [
     ...platformEntries,
@@ -17,7 +19,7 @@ export function SettingsPage() {
   return (
     <>
       <Title order={2} mb="md">
-        Settings
+        {t('settings.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {entries.map(({ plugin, menu }) => (
