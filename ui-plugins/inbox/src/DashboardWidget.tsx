@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Anchor, Group, IconInbox, Link, NavLink, Skeleton, Stack, Text, Title, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Alert, Anchor, Group, IconInbox, Link, NavLink, Skeleton, Stack, Text, Title, graphQLErrorMessage, useFormat, useMessages } from '@lattice/ui-sdk';
+import { inboxCatalogue } from './inbox-catalogue.js';
 import { conversationListQuery } from './graphql/conversation-queries.js';
 import { formatWhen } from './format-when.js';
 import { inboxSearchParams } from './inbox-filters.js';
@@ -12,6 +13,8 @@ export default function InboxDashboardWidget() {
   const { data, error } = useQuery(conversationListQuery, { variables: openConversations, fetchPolicy: 'cache-and-network' });
   const open = data?.conversationsTotalCount;
   const recent = data?.conversations ?? null;
+  const t = useMessages(inboxCatalogue);
+  const format = useFormat();
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -29,10 +32,10 @@ export default function InboxDashboardWidget() {
       {open != null && (
         <Stack gap={0}>
           <Text size="xl" fw={700} data-testid="inbox-widget-open">
-            {open.toLocaleString()}
+            {format.number(open)}
           </Text>
           <Text size="sm" c="dimmed">
-            {open === 1 ? 'Open conversation' : 'Open conversations'}
+            {t('widget.openConversations', { count: open })}
           </Text>
         </Stack>
       )}
