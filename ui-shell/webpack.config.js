@@ -7,6 +7,8 @@ import { CompileHints, createFederationPlugin, moduleRules, sharedModules, typeS
 
 const dir = import.meta.dirname;
 const routerVersion = createRequire(import.meta.url)('react-router-dom/package.json').version;
+// The shell's and ui-sdk's catalogues other than English: fetched when that language is chosen, never preloaded.
+const translations = ['./locales/de.json', '../locales/de.json'];
 
 /** The shell: a Module Federation host with no remotes known at build time (they come from /plugins.json). */
 export default (_env, argv) => {
@@ -44,7 +46,7 @@ export default (_env, argv) => {
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new HtmlWebpackPlugin({ template: './src/app/index.html', favicon: './src/app/favicon.svg' }),
-      ...(production ? [new PreloadStartupChunks(['@mantine/dates', './users/UsersPage.js', './users/ChangePasswordPage.js'])] : []),
+      ...(production ? [new PreloadStartupChunks(['@mantine/dates', 'dayjs/locale/de.js', './users/UsersPage.js', './users/ChangePasswordPage.js', ...translations])] : []),
       ...(production ? [new CompileHints()] : []),
       ...(production ? [new MiniCssExtractPlugin({ filename: `${name}.css`, chunkFilename: `${name}.css` })] : []),
     ],
