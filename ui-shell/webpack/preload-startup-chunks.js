@@ -3,8 +3,11 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 /**
  * Adds `<link rel="preload">` for every script and stylesheet the shell needs to start. Without it the browser learns
  * about the shared chunks (react-dom, the client, ui-sdk…) in waves, as the federation runtime resolves
- * one shared module after another; with it they all download at once. Chunks only reached through a
- * lazy import listed in `lazyRequests` (the date picker, the Users and password pages) are left to load when used.
+ * one shared module after another; with it they all download at once. What starts the shell is the entry's
+ * own import (bootstrap) and the modules it provides to itself and its remotes. Left to load when used: a
+ * shared module's fallback copy (the shell's provided copy always wins, so it never loads one), and
+ * chunks only reached through an import() further in (the date picker, other languages' messages, the
+ * Users and password pages, the redeploy notice) or through a request listed in `lazyRequests`.
  */
 export class PreloadStartupChunks {
   constructor(lazyRequests) {
@@ -16,10 +19,16 @@ export class PreloadStartupChunks {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunks', (data) => {
         const publicPath = compilation.outputOptions.publicPath;
         const startupFiles = new Set();
+        const startsTheShell = (origin) => {
+          if (this.lazyRequests.has(origin.request)) return false;
+          const module = origin.module;
+          if (!module || module.type === 'provide-module') return true;
+          if (module.type === 'consume-shared-module') return false;
+          return compilation.chunkGraph.getModuleChunks(module).some((chunk) => chunk.canBeInitial());
+        };
         for (const chunk of compilation.chunks) {
-          const groups = [...chunk.groupsIterable];
-          const lazyOnly = groups.length > 0 && groups.every((group) => group.origins.some((origin) => this.lazyRequests.has(origin.request)));
-          if (lazyOnly || chunk.hasRuntime()) continue;
+          const startup = [...chunk.groupsIterable].some((group) => group.origins.some(startsTheShell));
+          if (!startup || chunk.hasRuntime()) continue;
           for (const file of chunk.files) if (file.endsWith('.js') || file.endsWith('.css')) startupFiles.add(file);
         }
         // Styles too: they are only asked for once the main script has run. A preload, not a stylesheet
