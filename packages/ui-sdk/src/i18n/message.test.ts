@@ -33,6 +33,10 @@ const inLocale = (locale: 'en' | 'de') =>
   renderToStaticMarkup(createElement(LocaleContext.Provider, { value: { locale, locales: supportedLocales, setLocale: async () => undefined } }, createElement(Page)));
 
 test('components render messages, markup and dates in the active language', async () => {
+  // The markup renderer loads on first use; meanwhile the sentence shows without its link.
+  assert.equal(inLocale('en'), '<p>2 items · November 24, 2026 · Read the guide, Ada.</p>');
+  await import('./MessageMarkup.js');
+  await new Promise((resolve) => setTimeout(resolve, 0));
   assert.equal(inLocale('en'), '<p>2 items · November 24, 2026 · Read <a href="/guide">the guide</a>, Ada.</p>');
   await catalogue.load('de');
   assert.equal(inLocale('de'), '<p>2 Einträge · 24. November 2026 · Lies <a href="/guide">die Anleitung</a>, Ada.</p>');
