@@ -43,8 +43,10 @@ export function createApolloClient(): ApolloClient {
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
   // Events published while the socket was down are gone; what is on screen is asked for again instead.
-  sockets.on('connected', (_socket, _payload, wasRetry) => {
-    if (wasRetry) void client.refetchQueries({ include: 'active' });
+  // The first connection too: a page's query answers before its subscription is open, and a change made
+  // in between (a mail arriving while the inbox loads) would otherwise show only with the next change.
+  sockets.on('connected', () => {
+    void client.refetchQueries({ include: 'active' });
   });
   return client;
 }
