@@ -56,7 +56,7 @@ test('a removed document or type can be undone for a few seconds, and stays remo
   await addDocument(page, 'Framework contract', documentTypesAdd._id);
   await addDocument(page, 'Loose note');
   await page.reload();
-  await totalCount(page).filter({ hasText: '4 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '4 documents' }).waitFor();
 
   // A document: removed, then Undo puts it back, with its type, for good.
   await page.getByRole('button', { name: 'Remove Lease' }).click();
@@ -66,7 +66,7 @@ test('a removed document or type can be undone for a few seconds, and stays remo
   await confirmDocument.waitFor({ state: 'detached' });
   const offer = undoNotification(page);
   await offer.getByText('Document “Lease” removed.').waitFor();
-  await totalCount(page).filter({ hasText: '3 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '3 documents' }).waitFor();
   assert.equal(await row(page, 'Lease').count(), 0, 'the row goes at once');
   // The pointer on the offer holds its time, so the screenshot still finds it on a slow machine.
   await offer.hover();
@@ -74,7 +74,7 @@ test('a removed document or type can be undone for a few seconds, and stays remo
   await offer.getByRole('button', { name: 'Undo' }).click();
   await offer.waitFor({ state: 'detached' });
   await row(page, 'Lease').waitFor();
-  await totalCount(page).filter({ hasText: '4 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '4 documents' }).waitFor();
   assert.equal(await typeShown(page, 'Lease'), 'Contracts');
   await page.reload();
   await waitForTypeShown(page, 'Lease', 'Contracts');
@@ -84,10 +84,10 @@ test('a removed document or type can be undone for a few seconds, and stays remo
   await confirmDocument.getByRole('button', { name: 'Remove' }).click();
   await offer.getByText('Document “Lease” removed.').waitFor();
   await offer.waitFor(offerGone);
-  await totalCount(page).filter({ hasText: '3 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '3 documents' }).waitFor();
   assert.equal(await row(page, 'Lease').count(), 0);
   await page.reload();
-  await totalCount(page).filter({ hasText: '3 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '3 documents' }).waitFor();
   await row(page, 'Loose note').waitFor();
   assert.equal(await row(page, 'Lease').count(), 0, 'still removed after a reload');
 
@@ -119,7 +119,7 @@ test('a removed document or type can be undone for a few seconds, and stays remo
   await offer.getByText('Type “Contracts” removed. 2 documents have no type now.').waitFor();
   await offer.waitFor(offerGone);
   await page.reload();
-  await totalCount(page).filter({ hasText: '3 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '3 documents' }).waitFor();
   await waitForTypeShown(page, 'Supplier agreement', '—');
   await waitForTypeShown(page, 'Framework contract', '—');
   assert.equal(await page.getByRole('link', { name: 'Contracts' }).count(), 0, 'still removed after a reload');

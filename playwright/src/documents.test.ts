@@ -45,7 +45,7 @@ test('documents: types, documents, the ?type= filter, edit, checked, remove, and
   const { page, pageErrors } = await newPage(env.browser);
   await openLoggedIn(page, env.stack, '/documents/');
   await page.getByTestId('documents-empty').waitFor();
-  await assert.doesNotReject(totalCount(page).filter({ hasText: '0 in total' }).waitFor());
+  await assert.doesNotReject(totalCount(page).filter({ hasText: '0 documents' }).waitFor());
 
   await addType(page, 'Contracts');
   await addType(page, 'Invoices');
@@ -77,10 +77,10 @@ test('documents: types, documents, the ?type= filter, edit, checked, remove, and
   await addDocument(page, { name: 'Lease', type: 'Contracts', expiry: '2031-02-28' });
   await addDocument(page, { name: 'Supplier agreement', type: 'Contracts', checked: true });
   await addDocument(page, { name: 'March invoice', type: 'Invoices' });
-  await totalCount(page).filter({ hasText: '3 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '3 documents' }).waitFor();
   assert.equal(await rows(page).count(), 3);
   const lease = rows(page).filter({ hasText: 'Lease' });
-  await lease.getByRole('cell', { name: '2031-02-28' }).waitFor();
+  await lease.getByRole('cell', { name: 'Feb 28, 2031' }).waitFor();
   assert.equal(await lease.getByRole('cell', { name: 'Contracts' }).count(), 1);
 
   // The filter is the URL: clicking a type, reloading and going back all follow it.
@@ -124,7 +124,7 @@ test('documents: types, documents, the ?type= filter, edit, checked, remove, and
   // Remove: the list and the count follow.
   await page.getByRole('button', { name: 'Remove Supplier agreement' }).click();
   await page.getByRole('dialog', { name: 'Remove document' }).getByRole('button', { name: 'Remove' }).click();
-  await totalCount(page).filter({ hasText: '2 in total' }).waitFor();
+  await totalCount(page).filter({ hasText: '2 documents' }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="document-row"]').length === 2);
 
   // A mutation the server rejects shows the server's message: the document goes away behind the form.

@@ -99,7 +99,7 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   assert.equal(await page.getByRole('button', { name: 'Open navigation' }).isVisible(), false);
 
   // Paging: 25 a page, the page in the URL.
-  await badge(page).filter({ hasText: '60 in total' }).waitFor();
+  await badge(page).filter({ hasText: '60 documents' }).waitFor();
   await rowCount(page, 25);
   await page.getByRole('button', { name: '3', exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get('page') === '3');
@@ -117,7 +117,7 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   await form.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Contracts' });
   await form.getByRole('button', { name: 'Save' }).click();
   await form.waitFor({ state: 'detached' });
-  await badge(page).filter({ hasText: '61 in total' }).waitFor();
+  await badge(page).filter({ hasText: '61 documents' }).waitFor();
 
   // Filter by type: the badge says how many of all.
   await page.getByRole('link', { name: 'Contracts' }).click();
@@ -140,7 +140,7 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   await badge(page).filter({ hasText: '21 of 61' }).waitFor();
   await page.getByRole('link', { name: 'All documents' }).click();
   await page.waitForURL((url) => !url.searchParams.has('type'));
-  await badge(page).filter({ hasText: '61 in total' }).waitFor();
+  await badge(page).filter({ hasText: '61 documents' }).waitFor();
   await page.getByRole('button', { name: 'Sort by name' }).click();
   await page.waitForURL((url) => url.searchParams.get('sort') === 'name' && !url.searchParams.has('dir'));
   await page.waitForFunction(() => document.querySelector('[data-testid="document-row"] td')?.textContent === 'Annual report');
@@ -174,11 +174,11 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   await confirmRemove.getByRole('button', { name: 'Cancel' }).click();
   await confirmRemove.waitFor({ state: 'detached' });
   await page.getByRole('cell', { name: 'Doc 30', exact: true }).waitFor();
-  await badge(page).filter({ hasText: '61 in total' }).waitFor();
+  await badge(page).filter({ hasText: '61 documents' }).waitFor();
   await page.getByRole('button', { name: 'Remove Doc 30' }).click();
   await confirmRemove.getByRole('button', { name: 'Remove' }).click();
   await confirmRemove.waitFor({ state: 'detached' });
-  await badge(page).filter({ hasText: '60 in total' }).waitFor();
+  await badge(page).filter({ hasText: '60 documents' }).waitFor();
   assert.equal(await page.getByRole('cell', { name: 'Doc 30', exact: true }).count(), 0);
 
   // Removing a type says how many documents lose it.

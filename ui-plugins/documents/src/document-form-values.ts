@@ -18,10 +18,10 @@ export function formValuesOf(document: DocumentRow | null, defaultTypeId: string
   };
 }
 
-/** The form's values as mutation variables, or the message to show when the name is missing. */
-export function documentInputOf(values: DocumentFormValues): { input: DocumentInput } | { error: string } {
+/** The form's values as mutation variables, or which required value is missing (the form words it). */
+export function documentInputOf(values: DocumentFormValues): { input: DocumentInput } | { missing: 'name' } {
   const name = values.name.trim();
-  if (!name) return { error: 'Name is required' };
+  if (!name) return { missing: 'name' };
   return {
     input: {
       name,
@@ -33,7 +33,8 @@ export function documentInputOf(values: DocumentFormValues): { input: DocumentIn
   };
 }
 
-/** "2026-11-21" from an ISO date, as the table shows it. */
-export function displayDate(iso: string | null): string {
-  return iso ? iso.slice(0, 10) : '—';
-}
+/**
+ * How an expiry day is formatted (with `useFormat().date`): the day is stored as its midnight UTC, so it
+ * is read in UTC and shows as the same day in every time zone ("Feb 28, 2031", "28.02.2031").
+ */
+export const expiryDayFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };

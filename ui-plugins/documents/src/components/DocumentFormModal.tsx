@@ -1,9 +1,11 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Checkbox, DateInput, NativeSelect, TextInput, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { Checkbox, DateInput, NativeSelect, Text, TextInput, graphQLErrorMessage, useFormat, useLocale, useMessages } from '@lattice/ui-sdk';
+import { catalogue } from '../catalogue.js';
 import { addDocumentMutation, editDocumentMutation, refetchPage } from '../graphql/document-mutations.js';
 import type { DocumentRow, DocumentType } from '../graphql/documents-page-query.js';
-import { documentInputOf, formValuesOf } from '../document-form-values.js';
+import { documentInputOf, expiryDayFormat, formValuesOf } from '../document-form-values.js';
+import { parseTypedDay } from '../typed-day.js';
 import { FormModal } from './FormModal.js';
 
 interface DocumentFormModalProps {
@@ -15,15 +17,22 @@ interface DocumentFormModalProps {
 }
 
 export function DocumentFormModal({ document, types, defaultTypeId, onClose }: DocumentFormModalProps) {
+  const t = useMessages(catalogue);
+  const format = useFormat();
+  const { locale } = useLocale();
   const [values, setValues] = useState(() => formValuesOf(document, defaultTypeId));
+  // The server's message as it words it; a missing name is worded when shown, in the active language.
   const [failure, setFailure] = useState<string | null>(null);
+  const [nameMissing, setNameMissing] = useState(false);
   const [add, adding] = useMutation(addDocumentMutation, refetchPage);
   const [edit, editing] = useMutation(editDocumentMutation, refetchPage);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = documentInputOf(values);
-    if ('error' in result) return setFailure(result.error);
+    setNameMissing('missing' in result);
+    setFailure(null);
+    if ('missing' in result) return;
     try {
       if (document) await edit({ variables: { _id: document._id, ...result.input } });
       else await add({ variables: result.input });
@@ -33,39 +42,54 @@ export function DocumentFormModal({ document, types, defaultTypeId, onClose }: D
     }
   }
 
+  const nameRequired = nameMissing ? t('documentForm.nameRequired') : null;
   return (
     <FormModal
-      title={document ? 'Edit document' : 'Add document'}
+      title={document ? t('documentForm.editTitle') : t('documentForm.addTitle')}
       onClose={onClose}
       onSubmit={submit}
-      failure={failure}
+      failure={nameRequired ?? failure}
       saving={adding.loading || editing.loading}
     >
+      {document?.createdAt && (
+        <Text size="sm" c="dimmed">
+          {t('documentForm.added', { date: format.dateTime(document.createdAt) })}
+        </Text>
+      )}
       <TextInput
-        label="Name"
+        label={t('documentForm.name')}
         required
         data-autofocus
         value={values.name}
-        error={failure === 'Name is required' ? failure : undefined}
+        error={nameRequired ?? undefined}
         onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
       />
       <NativeSelect
-        label="Type"
+        label={t('documentForm.type')}
         value={values.typeId}
-        data={[{ value: '', label: 'No type' }, ...types.map((type) => ({ value: type._id, label: type.name ?? 'Untitled type' }))]}
+        data={[
+          { value: '', label: t('documentForm.noType') },
+          ...types.map((type) => ({ value: type._id, label: type.name ?? t('type.untitled') })),
+        ]}
         onChange={(event) => setValues({ ...values, typeId: event.currentTarget.value })}
       />
-      <Suspense fallback={<TextInput label="Expiry date" disabled placeholder="Loading date picker" />}>
+      <Suspense fallback={<TextInput label={t('documentForm.expiryDate')} disabled placeholder={t('documentForm.loadingDatePicker')} />}>
         <DateInput
-          label="Expiry date"
-          placeholder="No expiry"
+          label={t('documentForm.expiryDate')}
+          placeholder={t('documentForm.noExpiry')}
           clearable
-          valueFormat="YYYY-MM-DD"
+          // The day as the language writes it ("Feb 28, 2031", "28.02.2031"); typing takes that form or 2031-02-28.
+          valueFormat={(day) => format.date(day, expiryDayFormat)}
+          dateParser={(typed) => parseTypedDay(typed, locale)}
           value={values.expiryDate}
           onChange={(expiryDate) => setValues({ ...values, expiryDate })}
         />
       </Suspense>
-      <Checkbox label="Checked" checked={values.checked} onChange={(event) => setValues({ ...values, checked: event.currentTarget.checked })} />
+      <Checkbox
+        label={t('documentForm.checked')}
+        checked={values.checked}
+        onChange={(event) => setValues({ ...values, checked: event.currentTarget.checked })}
+      />
     </FormModal>
   );
 }

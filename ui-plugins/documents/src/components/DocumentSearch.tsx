@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { IconSearch, TextInput, useDebouncedValue } from '@lattice/ui-sdk';
+import { IconSearch, TextInput, useDebouncedValue, useMessages } from '@lattice/ui-sdk';
+import { catalogue } from '../catalogue.js';
 
 interface DocumentSearchProps {
   /** The search in the URL. */
@@ -9,6 +10,7 @@ interface DocumentSearchProps {
 
 /** Searches names as the user types (after a pause); the URL keeps the search, so back/forward follow it. */
 export function DocumentSearch({ value, onSearch }: DocumentSearchProps) {
+  const t = useMessages(catalogue);
   const [typed, setTyped] = useState(value);
   const [settled] = useDebouncedValue(typed, 300);
   useEffect(() => {
@@ -22,8 +24,8 @@ export function DocumentSearch({ value, onSearch }: DocumentSearchProps) {
   return (
     <TextInput
       type="search"
-      aria-label="Search documents"
-      placeholder="Search by name"
+      aria-label={t('search.label')}
+      placeholder={t('search.placeholder')}
       leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
       value={typed}
       onChange={(event) => setTyped(event.currentTarget.value)}

@@ -6,6 +6,7 @@ import {
   Group,
   IconPencil,
   IconTrash,
+  Message,
   Skeleton,
   Switch,
   Table,
@@ -13,12 +14,16 @@ import {
   VisuallyHidden,
   graphQLErrorMessage,
   useConfirmation,
+  useFormat,
   useMediaQuery,
+  useMessages,
 } from '@lattice/ui-sdk';
+import { catalogue } from '../catalogue.js';
 import { editDocumentMutation, refetchPage, removeDocumentMutation, restoreDocumentMutation } from '../graphql/document-mutations.js';
 import type { DocumentRow, SortDirection, SortField } from '../graphql/documents-page-query.js';
-import { displayDate } from '../document-form-values.js';
+import { expiryDayFormat } from '../document-form-values.js';
 import { SortableHeader } from './SortableHeader.js';
+import type { RemovedMessage } from './UndoNotification.js';
 
 interface DocumentTableProps {
   /** null while the first load is running. */
@@ -33,17 +38,20 @@ interface DocumentTableProps {
   onEdit: (document: DocumentRow) => void;
   onError: (message: string) => void;
   /** A document was removed: offer to put it back. */
-  onRemoved: (message: string, undo: () => Promise<unknown>) => void;
+  onRemoved: (message: RemovedMessage, undo: () => Promise<unknown>) => void;
 }
 
 export function DocumentTable({ documents, filtered, canManage, sortField, sortDirection, onSort, onEdit, onError, onRemoved }: DocumentTableProps) {
+  const t = useMessages(catalogue);
+  const format = useFormat();
+  const nameOf = (document: DocumentRow) => document.name || t('document.untitled');
   // The toggle takes the server's answer into the cached row (by _id): the list is not asked for again.
   const [edit] = useMutation(editDocumentMutation);
   const [remove, removing] = useMutation(removeDocumentMutation, refetchPage);
   const [restore] = useMutation(restoreDocumentMutation, refetchPage);
   const removal = useConfirmation(async (document: DocumentRow) => {
     await remove({ variables: { _id: document._id } });
-    onRemoved(`Document “${document.name || 'Untitled'}” removed.`, () => restore({ variables: { _id: document._id } }));
+    onRemoved({ id: 'documentRemoval.done', values: { name: nameOf(document) } }, () => restore({ variables: { _id: document._id } }));
   });
   const report = (error: unknown) => onError(graphQLErrorMessage(error));
   // Below Mantine's `sm` breakpoint the table scrolls sideways; its actions stay in view at the right edge.
@@ -53,7 +61,7 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
   if (documents && documents.length === 0) {
     return (
       <Text c="dimmed" py="xl" ta="center" data-testid="documents-empty">
-        {filtered ? 'No documents match.' : canManage ? 'No documents yet. Add the first one.' : 'No documents yet.'}
+        {t(filtered ? 'table.empty.filtered' : canManage ? 'table.empty.canAdd' : 'table.empty')}
       </Text>
     );
   }
@@ -62,16 +70,16 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
     <>
       {/* On a narrow screen the table scrolls sideways inside its card instead of widening the page. */}
       <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Documents" aria-busy={!documents}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('table.label')} aria-busy={!documents}>
           <Table.Thead>
             <Table.Tr>
-              <SortableHeader field="name" label="Name" {...sorting} />
-              <Table.Th>Type</Table.Th>
-              <SortableHeader field="expiryDate" label="Expires" {...sorting} />
-              <SortableHeader field="checked" label="Checked" {...sorting} />
+              <SortableHeader field="name" label={t('table.name')} sortLabel={t('table.sortByName')} {...sorting} />
+              <Table.Th>{t('table.type')}</Table.Th>
+              <SortableHeader field="expiryDate" label={t('table.expires')} sortLabel={t('table.sortByExpires')} {...sorting} />
+              <SortableHeader field="checked" label={t('table.checked')} sortLabel={t('table.sortByChecked')} {...sorting} />
               {canManage && (
                 <Table.Th style={actionsCell}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
                 </Table.Th>
               )}
             </Table.Tr>
@@ -87,16 +95,16 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
               ))}
             {documents?.map((document) => (
               <Table.Tr key={document._id} data-testid="document-row">
-                <Table.Td fw={500}>{document.name || 'Untitled'}</Table.Td>
+                <Table.Td fw={500}>{nameOf(document)}</Table.Td>
                 <Table.Td>
                   {document.currentType ? <Badge variant="outline">{document.currentType.name}</Badge> : <Text c="dimmed">—</Text>}
                 </Table.Td>
-                <Table.Td>{displayDate(document.expiryDate)}</Table.Td>
+                <Table.Td>{document.expiryDate ? format.date(document.expiryDate, expiryDayFormat) : '—'}</Table.Td>
                 <Table.Td>
                   <Switch
-                    aria-label={`Checked: ${document.name ?? document._id}`}
+                    aria-label={t('document.checked', { name: document.name ?? document._id })}
                     // The switch's <label> needs text of its own too (not only the input's aria-label).
-                    label={<VisuallyHidden>{`Checked: ${document.name ?? document._id}`}</VisuallyHidden>}
+                    label={<VisuallyHidden>{t('document.checked', { name: document.name ?? document._id })}</VisuallyHidden>}
                     checked={Boolean(document.checked)}
                     disabled={!canManage}
                     onChange={(event) => {
@@ -111,10 +119,10 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
                 {canManage && (
                   <Table.Td style={actionsCell}>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${document.name ?? ''}`} onClick={() => onEdit(document)}>
+                      <ActionIcon variant="subtle" aria-label={t('document.edit', { name: nameOf(document) })} onClick={() => onEdit(document)}>
                         <IconPencil size={18} stroke={1.6} aria-hidden />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${document.name ?? ''}`} onClick={() => removal.ask(document)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('document.remove', { name: nameOf(document) })} onClick={() => removal.ask(document)}>
                         <IconTrash size={18} stroke={1.6} aria-hidden />
                       </ActionIcon>
                     </Group>
@@ -127,15 +135,15 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
       </Table.ScrollContainer>
       {removal.target && (
         <ConfirmModal
-          title="Remove document"
-          confirmLabel="Remove"
+          title={t('documentRemoval.title')}
+          confirmLabel={t('documentRemoval.confirm')}
           busy={removing.loading}
-          failure={removal.failure ? { title: 'The document was not removed', message: removal.failure } : null}
+          failure={removal.failure ? { title: t('documentRemoval.failed'), message: removal.failure } : null}
           onConfirm={removal.confirm}
           onClose={removal.cancel}
         >
           <Text>
-            Remove <b>{removal.target.name || 'Untitled'}</b>? You can undo it for a few seconds.
+            <Message catalogue={catalogue} id="documentRemoval.question" values={{ name: nameOf(removal.target) }} components={{ b: <b /> }} />
           </Text>
         </ConfirmModal>
       )}

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@lattice/ui-sdk';
+import { Alert, Button, Group, Modal, Stack, useMessages } from '@lattice/ui-sdk';
+import { catalogue } from '../catalogue.js';
 
 interface FormModalProps {
   title: string;
@@ -13,22 +14,23 @@ interface FormModalProps {
 
 /** The add/edit dialogs' frame: the failure, the fields, Cancel and Save. */
 export function FormModal({ title, onClose, onSubmit, failure, saving, children }: FormModalProps) {
+  const t = useMessages(catalogue);
   return (
     <Modal opened onClose={onClose} title={title}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {failure && (
-            <Alert color="red" role="alert" title="Not saved">
+            <Alert color="red" role="alert" title={t('form.notSaved')}>
               {failure}
             </Alert>
           )}
           {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              Save
+              {t('form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { ConfirmModal, Text } from '@lattice/ui-sdk';
+import { ConfirmModal, Message, Text, useMessages } from '@lattice/ui-sdk';
+import { catalogue } from '../catalogue.js';
 import { typeDocumentCountQuery, type DocumentType } from '../graphql/documents-page-query.js';
 
 interface RemoveTypeModalProps {
@@ -12,27 +13,22 @@ interface RemoveTypeModalProps {
 
 /** Asks before removing a type, saying how many documents will lose it (they stay, untyped). */
 export function RemoveTypeModal({ type, busy, failure, onConfirm, onClose }: RemoveTypeModalProps) {
+  const t = useMessages(catalogue);
   const { data } = useQuery(typeDocumentCountQuery, { variables: { typeId: type._id }, fetchPolicy: 'network-only' });
   const count = data?.documentsTotalCount;
   return (
     <ConfirmModal
-      title="Remove type"
-      confirmLabel="Remove type"
+      title={t('typeRemoval.title')}
+      confirmLabel={t('typeRemoval.confirm')}
       busy={busy}
-      failure={failure ? { title: 'The type was not removed', message: failure } : null}
+      failure={failure ? { title: t('typeRemoval.failed'), message: failure } : null}
       onConfirm={onConfirm}
       onClose={onClose}
     >
       <Text>
-        Remove the type <b>{type.name ?? 'Untitled type'}</b>?
+        <Message catalogue={catalogue} id="typeRemoval.question" values={{ name: type.name ?? t('type.untitled') }} components={{ b: <b /> }} />
       </Text>
-      <Text data-testid="type-removal-effect">
-        {count == null
-          ? 'Counting its documents…'
-          : count === 0
-            ? 'No document has this type.'
-            : `${count} ${count === 1 ? 'document loses its type; it stays' : 'documents lose their type; they stay'}, untyped.`}
-      </Text>
+      <Text data-testid="type-removal-effect">{count == null ? t('typeRemoval.counting') : t('typeRemoval.effect', { count })}</Text>
     </ConfirmModal>
   );
 }

@@ -3,19 +3,22 @@ import type { SortDirection, SortField } from '../graphql/documents-page-query.j
 
 interface SortableHeaderProps {
   field: SortField;
+  /** The column's name, shown. */
   label: string;
+  /** What the header's button does, e.g. "Sort by name": its accessible name, which includes the label. */
+  sortLabel: string;
   sortField: SortField | null;
   sortDirection: SortDirection | null;
   onSort: (field: SortField) => void;
 }
 
 /** A column header that sorts by its field; pressed again it turns the order round. */
-export function SortableHeader({ field, label, sortField, sortDirection, onSort }: SortableHeaderProps) {
+export function SortableHeader({ field, label, sortLabel, sortField, sortDirection, onSort }: SortableHeaderProps) {
   const active = sortField === field;
   const Icon = !active ? IconSelector : sortDirection === 'desc' ? IconChevronDown : IconChevronUp;
   return (
     <Table.Th aria-sort={active ? (sortDirection === 'desc' ? 'descending' : 'ascending') : undefined}>
-      <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label.toLowerCase()}`} fw={700} fz="sm">
+      <UnstyledButton onClick={() => onSort(field)} aria-label={sortLabel} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}
           <Icon size={14} stroke={1.8} aria-hidden />

@@ -1,12 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Button, CloseIcon, Group, IconTrash, Paper, Text, ThemeIcon, graphQLErrorMessage } from '@lattice/ui-sdk';
+import { ActionIcon, Button, CloseIcon, Group, IconTrash, Paper, Text, ThemeIcon, graphQLErrorMessage, useMessages, type MessageValues } from '@lattice/ui-sdk';
+import { catalogue, type MessageId } from '../catalogue.js';
 import { usePausableTimeout } from './use-pausable-timeout.js';
+
+/** What the offer says was removed, as a message of the catalogue, so it follows a change of language. */
+export interface RemovedMessage {
+  id: MessageId;
+  values: MessageValues;
+}
 
 export interface UndoOffer {
   /** A new key for each removal, so a newer offer starts its own time. */
   key: number;
   /** What was removed, e.g. `Document “Lease” removed.` */
-  message: string;
+  message: RemovedMessage;
   /** Puts back what was removed (the server's restore). */
   undo: () => Promise<unknown>;
 }
@@ -43,6 +50,7 @@ function OfferedUndo({ offer, durationMs, onClose, onError }: OfferedUndoProps) 
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [undoing, setUndoing] = useState(false);
+  const t = useMessages(catalogue);
   usePausableTimeout(durationMs, hovered || focused || undoing, onClose);
 
   async function undo() {
@@ -58,7 +66,7 @@ function OfferedUndo({ offer, durationMs, onClose, onError }: OfferedUndoProps) 
   return (
     <Paper
       role="status"
-      aria-label="Undo removal"
+      aria-label={t('undo.label')}
       data-testid="undo-notification"
       withBorder
       shadow="md"
@@ -75,12 +83,12 @@ function OfferedUndo({ offer, durationMs, onClose, onError }: OfferedUndoProps) 
           <IconTrash size={16} stroke={1.6} />
         </ThemeIcon>
         <Text size="sm" flex={1}>
-          {offer.message}
+          {t(offer.message.id, offer.message.values)}
         </Text>
         <Button size="compact-sm" variant="light" loading={undoing} onClick={() => void undo()}>
-          Undo
+          {t('undo.undo')}
         </Button>
-        <ActionIcon variant="subtle" color="gray" aria-label="Dismiss" onClick={onClose}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('undo.dismiss')} onClick={onClose}>
           <CloseIcon size="14" />
         </ActionIcon>
       </Group>

@@ -1,7 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { WatchQueryFetchPolicy } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Flex, Group, IconPlus, Pagination, Paper, Stack, Title, graphQLErrorMessage, useCan, useSearchParams } from '@lattice/ui-sdk';
+import {
+  Alert,
+  Badge,
+  Button,
+  Flex,
+  Group,
+  IconPlus,
+  Pagination,
+  Paper,
+  Stack,
+  Title,
+  graphQLErrorMessage,
+  useCan,
+  useMessages,
+  useSearchParams,
+} from '@lattice/ui-sdk';
+import { catalogue } from '../catalogue.js';
 import { documentsPageQuery, documentsPageVariables, type DocumentRow, type SortField } from '../graphql/documents-page-query.js';
 import { takePreloaded } from '../preload-documents-page.js';
 import { DocumentFormModal } from '../components/DocumentFormModal.js';
@@ -10,8 +26,11 @@ import { DocumentTable } from '../components/DocumentTable.js';
 import { TypeList } from '../components/TypeList.js';
 import { UndoNotification } from '../components/UndoNotification.js';
 import { useUndoOffer } from '../components/use-undo-offer.js';
+import { usePluginPageTitle } from './use-plugin-page-title.js';
 
 type Editing = { document: DocumentRow | null } | null;
+
+const pageControlLabels = { first: 'list.page.first', previous: 'list.page.previous', next: 'list.page.next', last: 'list.page.last' } as const;
 
 // Whenever the filter changes, what is cached shows at once and is refreshed.
 function refreshOnFilterChange(current: WatchQueryFetchPolicy, { reason }: { reason: string }): WatchQueryFetchPolicy {
@@ -23,6 +42,8 @@ function refreshOnFilterChange(current: WatchQueryFetchPolicy, { reason }: { rea
  * search, the order and the page, so reload and back/forward keep them.
  */
 export function DocumentsPage() {
+  const t = useMessages(catalogue);
+  usePluginPageTitle(t('page.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const variables = documentsPageVariables(searchParams);
   const { typeId, searchValue, sortField, sortDirection, page, perPage } = variables;
@@ -77,30 +98,34 @@ export function DocumentsPage() {
       <Stack flex={1} miw={0} w="100%">
         <Group justify="space-between" gap="sm">
           <Group gap="sm">
-            <Title order={2}>{activeType ? (activeType.name ?? 'Untitled type') : 'All documents'}</Title>
+            <Title order={2}>{activeType ? (activeType.name ?? t('type.untitled')) : t('list.all')}</Title>
             <Badge
               variant="light"
               size="lg"
               data-testid="documents-total-count"
-              title={filtered ? 'Documents that match, of all documents' : 'Documents of every type'}
+              title={t(filtered ? 'list.count.filtered.hint' : 'list.count.all.hint')}
             >
-              {filtered ? `${matching ?? '…'} of ${total ?? '…'}` : `${total ?? '…'} in total`}
+              {total == null || (filtered && matching == null)
+                ? '…'
+                : filtered
+                  ? t('list.count.filtered', { matching, total })
+                  : t('list.count.all', { total })}
             </Badge>
           </Group>
           {canManageDocuments && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ document: null })}>
-              Add document
+              {t('list.add')}
             </Button>
           )}
         </Group>
         <DocumentSearch value={searchValue ?? ''} onSearch={(value) => change({ q: value || null })} />
         {error && !shown && (
-          <Alert color="red" title="Could not load documents" role="alert">
+          <Alert color="red" title={t('list.loadFailed')} role="alert">
             {graphQLErrorMessage(error)}
           </Alert>
         )}
         {failure && (
-          <Alert color="red" title="The change was not saved" role="alert" withCloseButton onClose={() => setFailure(null)}>
+          <Alert color="red" title={t('list.changeFailed')} role="alert" withCloseButton onClose={() => setFailure(null)}>
             {failure}
           </Alert>
         )}
@@ -124,8 +149,8 @@ export function DocumentsPage() {
               value={Math.min(page, pageCount)}
               onChange={(next) => change({ page: next > 1 ? String(next) : null })}
               siblings={1}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-              aria-label="Pages"
+              getControlProps={(control) => ({ 'aria-label': t(pageControlLabels[control]) })}
+              aria-label={t('list.pages')}
             />
           </Group>
         )}
