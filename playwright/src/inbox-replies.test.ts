@@ -111,7 +111,7 @@ test('the list shows each sender from contacts, and search finds by subject, sen
       },
       found,
     );
-    await totalCount(page).filter({ hasText: '1 conversations' }).waitFor();
+    await totalCount(page).filter({ hasText: /^1 conversation$/ }).waitFor();
   }
   await page.reload();
   assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'tx-4417');

@@ -54,7 +54,7 @@ test('inbox: conversations arrive live, open with the imap view, close and reope
   await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Closed' });
   await page.waitForURL((url) => url.searchParams.get('status') === 'closed');
   await page.reload();
-  await totalCount(page).filter({ hasText: '1 conversations' }).waitFor();
+  await totalCount(page).filter({ hasText: /^1 conversation$/ }).waitFor();
   await rows(page).filter({ hasText: 'Invoice question' }).waitFor();
   await detail.getByRole('button', { name: 'Reopen conversation' }).click();
   await detail.getByTestId('conversation-status').filter({ hasText: 'open' }).waitFor();

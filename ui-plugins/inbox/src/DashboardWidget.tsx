@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Group, IconInbox, Link, NavLink, Skeleton, Stack, Text, Title, graphQLErrorMessage, useFormat, useMessages } from '@lattice/ui-sdk';
 import { inboxCatalogue } from './inbox-catalogue.js';
 import { conversationListQuery } from './graphql/conversation-queries.js';
-import { formatWhen } from './format-when.js';
+import { useFormatWhen } from './format-when.js';
 import { inboxSearchParams } from './inbox-filters.js';
 
 const recentCount = 5;
@@ -15,16 +15,17 @@ export default function InboxDashboardWidget() {
   const recent = data?.conversations ?? null;
   const t = useMessages(inboxCatalogue);
   const format = useFormat();
+  const when = useFormatWhen();
   return (
     <Stack gap="md">
       <Group gap="xs">
         <IconInbox size={20} aria-hidden />
         <Title order={3} size="h4">
-          Inbox
+          {t('widget.title')}
         </Title>
       </Group>
       {error && !data && (
-        <Alert color="red" title="Could not load the conversations" role="alert">
+        <Alert color="red" title={t('widget.loadFailed')} role="alert">
           {graphQLErrorMessage(error)}
         </Alert>
       )}
@@ -40,21 +41,21 @@ export default function InboxDashboardWidget() {
         </Stack>
       )}
       {recent && recent.length > 0 && (
-        <nav aria-label="Latest open conversations">
+        <nav aria-label={t('widget.latest')}>
           {recent.map((conversation) => (
             <NavLink
               key={conversation._id}
               component={Link}
               to={`/inbox/?${inboxSearchParams({ integrationId: null, status: 'open', search: '', page: 1, conversationId: conversation._id })}`}
               data-testid="inbox-widget-conversation"
-              label={conversation.content || '(no content)'}
-              description={`${conversation.integration?.name ?? 'Unknown integration'} · ${formatWhen(conversation.updatedAt)}`}
+              label={conversation.content || t('conversation.noContent')}
+              description={t('conversation.where', { integration: conversation.integration?.name ?? t('conversation.unknownIntegration'), when: when(conversation.updatedAt) })}
             />
           ))}
         </nav>
       )}
       <Anchor component={Link} to="/inbox/" size="sm">
-        Open the inbox
+        {t('widget.openInbox')}
       </Anchor>
     </Stack>
   );

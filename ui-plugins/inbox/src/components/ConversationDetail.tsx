@@ -13,10 +13,12 @@ import {
   graphQLErrorMessage,
   type InboxReplyRetry,
   useCan,
+  useMessages,
 } from '@lattice/ui-sdk';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 import { changeStatusMutation, conversationDetailQuery } from '../graphql/conversation-queries.js';
 import { conversationNotesQuery, conversationReplyMutation } from '../graphql/reply-queries.js';
-import { formatWhen } from '../format-when.js';
+import { useFormatWhen } from '../format-when.js';
 import { CustomerLine } from './CustomerLine.js';
 import { ReplyComposer } from './ReplyComposer.js';
 
@@ -45,15 +47,17 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
   // Without the reply permission the kind's view offers no Retry of a failed reply.
   const canReply = useCan('conversations.reply');
   const conversation = data?.conversationDetail;
+  const t = useMessages(inboxCatalogue);
+  const when = useFormatWhen();
 
   if (error && !conversation) {
     return (
-      <Alert color="red" title="Could not load the conversation" role="alert">
+      <Alert color="red" title={t('detail.loadFailed')} role="alert">
         {graphQLErrorMessage(error)}
       </Alert>
     );
   }
-  if (!conversation) return loading ? <Text c="dimmed">Loading the conversation…</Text> : null;
+  if (!conversation) return loading ? <Text c="dimmed">{t('detail.loading')}</Text> : null;
 
   const closed = conversation.status === 'closed';
   const toggle = async () => {
@@ -68,24 +72,27 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
     <Stack data-testid="conversation-detail">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={3}>{conversation.content || '(no content)'}</Title>
+          <Title order={3}>{conversation.content || t('conversation.noContent')}</Title>
           {conversation.customerId && <CustomerLine customerId={conversation.customerId} />}
           <Text size="sm" c="dimmed">
-            {conversation.integration?.name ?? 'Unknown integration'} · started {formatWhen(conversation.createdAt)} · last activity{' '}
-            {formatWhen(conversation.updatedAt)}
+            {t('detail.dates', {
+              integration: conversation.integration?.name ?? t('conversation.unknownIntegration'),
+              started: when(conversation.createdAt),
+              updated: when(conversation.updatedAt),
+            })}
           </Text>
         </Stack>
         <Group gap="sm">
           <Badge variant="light" color={closed ? 'gray' : 'green'} data-testid="conversation-status">
-            {conversation.status ?? 'open'}
+            {closed ? t('status.closed') : t('status.open')}
           </Badge>
           <Button size="xs" variant="light" loading={changing} onClick={() => void toggle()}>
-            {closed ? 'Reopen conversation' : 'Close conversation'}
+            {closed ? t('detail.reopen') : t('detail.close')}
           </Button>
         </Group>
       </Group>
       {failure && (
-        <Alert color="red" title="The status was not changed" role="alert" withCloseButton onClose={() => setFailure(null)}>
+        <Alert color="red" title={t('detail.statusFailed')} role="alert" withCloseButton onClose={() => setFailure(null)}>
           {failure}
         </Alert>
       )}
@@ -97,7 +104,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
           props={{ conversationId: conversation._id, integrationId: conversation.integrationId, notes, retryReply: canReply ? retryReply : undefined }}
         />
       ) : (
-        <Text c="dimmed">This conversation's integration no longer exists.</Text>
+        <Text c="dimmed">{t('detail.integrationGone')}</Text>
       )}
       <Divider />
       <ReplyComposer conversationId={conversation._id} />

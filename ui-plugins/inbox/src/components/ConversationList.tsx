@@ -1,7 +1,8 @@
-import { Badge, NavLink, Stack, Text } from '@lattice/ui-sdk';
+import { Badge, NavLink, Stack, Text, useMessages } from '@lattice/ui-sdk';
 import { customerLabel } from '../customer-label.js';
 import type { ConversationRow } from '../graphql/conversation-queries.js';
-import { formatWhen } from '../format-when.js';
+import { useFormatWhen } from '../format-when.js';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 
 interface ConversationListProps {
   conversations: ConversationRow[] | null;
@@ -10,16 +11,18 @@ interface ConversationListProps {
 }
 
 export function ConversationList({ conversations, selectedId, onSelect }: ConversationListProps) {
+  const t = useMessages(inboxCatalogue);
+  const when = useFormatWhen();
   if (!conversations) return null;
   if (conversations.length === 0) {
     return (
       <Text c="dimmed" data-testid="conversations-empty">
-        No conversations here.
+        {t('list.empty')}
       </Text>
     );
   }
   return (
-    <nav aria-label="Conversations">
+    <nav aria-label={t('list.label')}>
       {conversations.map((conversation) => (
         <NavLink
           key={conversation._id}
@@ -28,7 +31,7 @@ export function ConversationList({ conversations, selectedId, onSelect }: Conver
           active={conversation._id === selectedId}
           aria-current={conversation._id === selectedId ? 'true' : undefined}
           onClick={() => onSelect(conversation._id)}
-          label={conversation.content || '(no content)'}
+          label={conversation.content || t('conversation.noContent')}
           description={
             <Stack gap={0} component="span">
               {customerLabel(conversation.customer) && (
@@ -36,12 +39,12 @@ export function ConversationList({ conversations, selectedId, onSelect }: Conver
                   {customerLabel(conversation.customer)}
                 </Text>
               )}
-              <Text span size="xs" c="dimmed">{`${conversation.integration?.name ?? 'Unknown integration'} · ${formatWhen(conversation.updatedAt)}`}</Text>
+              <Text span size="xs" c="dimmed">{t('conversation.where', { integration: conversation.integration?.name ?? t('conversation.unknownIntegration'), when: when(conversation.updatedAt) })}</Text>
             </Stack>
           }
           rightSection={
             <Badge size="sm" variant="light" color={conversation.status === 'closed' ? 'gray' : 'green'}>
-              {conversation.status ?? 'open'}
+              {conversation.status === 'closed' ? t('status.closed') : t('status.open')}
             </Badge>
           }
         />

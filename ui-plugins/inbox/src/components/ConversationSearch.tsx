@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { TextInput } from '@lattice/ui-sdk';
+import { TextInput, useMessages } from '@lattice/ui-sdk';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 
 const settleMs = 300;
 
 /** The list's search box: subject, sender and message text; the URL follows once typing pauses. */
 export function ConversationSearch({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const t = useMessages(inboxCatalogue);
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -15,8 +17,8 @@ export function ConversationSearch({ value, onSearch }: { value: string; onSearc
   return (
     <TextInput
       type="search"
-      label="Search"
-      placeholder="Subject, sender or text"
+      label={t('search.label')}
+      placeholder={t('search.placeholder')}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
       onKeyDown={(event) => event.key === 'Enter' && onSearch(text)}

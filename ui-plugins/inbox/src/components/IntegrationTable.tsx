@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, ConfirmModal, IconTrash, Table, Text, VisuallyHidden, useCan, useConfirmation } from '@lattice/ui-sdk';
+import { ActionIcon, ConfirmModal, IconTrash, Table, Text, VisuallyHidden, useCan, useConfirmation, useMessages } from '@lattice/ui-sdk';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 import { removeIntegrationMutation, type IntegrationRow } from '../graphql/integration-queries.js';
-import { formatWhen } from '../format-when.js';
+import { useFormatWhen } from '../format-when.js';
 import { receiveUrl } from '../receive-url.js';
 import { CopyValue } from './CopyValue.js';
 
@@ -13,26 +14,28 @@ interface IntegrationTableProps {
 /** Every integration with what a sender needs (its id and receive URL, each copied with one click), and Remove for those who may. */
 export function IntegrationTable({ integrations, labelOf }: IntegrationTableProps) {
   const canManage = useCan('integrations.manage');
+  const t = useMessages(inboxCatalogue);
+  const when = useFormatWhen();
   // The kind's own settings on the same page list what its plugin removed too: refresh every shown query.
   const [remove, { loading }] = useMutation(removeIntegrationMutation, { refetchQueries: 'active', awaitRefetchQueries: true });
   const removal = useConfirmation((integration: IntegrationRow) => remove({ variables: { _id: integration._id } }));
   if (!integrations) return null;
-  if (integrations.length === 0) return <Text c="dimmed">No integrations yet.</Text>;
+  if (integrations.length === 0) return <Text c="dimmed">{t('table.empty')}</Text>;
 
   return (
     <>
       <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label="Integrations">
+        <Table verticalSpacing="sm" aria-label={t('table.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Id</Table.Th>
-              <Table.Th>Receive URL</Table.Th>
-              <Table.Th>Created</Table.Th>
+              <Table.Th>{t('table.name')}</Table.Th>
+              <Table.Th>{t('table.kind')}</Table.Th>
+              <Table.Th>{t('table.id')}</Table.Th>
+              <Table.Th>{t('table.receiveUrl')}</Table.Th>
+              <Table.Th>{t('table.created')}</Table.Th>
               {canManage && (
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
                 </Table.Th>
               )}
             </Table.Tr>
@@ -45,15 +48,15 @@ export function IntegrationTable({ integrations, labelOf }: IntegrationTableProp
                   <Table.Td>{name}</Table.Td>
                   <Table.Td>{labelOf(integration.kind)}</Table.Td>
                   <Table.Td>
-                    <CopyValue value={integration._id} label={`the id of ${name}`} testId="integration-id" />
+                    <CopyValue value={integration._id} copyLabel={t('table.copyId', { name })} testId="integration-id" />
                   </Table.Td>
                   <Table.Td>
-                    {integration.kind ? <CopyValue value={receiveUrl(window.location.origin, integration.kind)} label={`the receive URL of ${name}`} testId="integration-receive-url" /> : '—'}
+                    {integration.kind ? <CopyValue value={receiveUrl(window.location.origin, integration.kind)} copyLabel={t('table.copyReceiveUrl', { name })} testId="integration-receive-url" /> : '—'}
                   </Table.Td>
-                  <Table.Td>{formatWhen(integration.createdAt)}</Table.Td>
+                  <Table.Td>{when(integration.createdAt)}</Table.Td>
                   {canManage && (
                     <Table.Td ta="right">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} title="Remove" onClick={() => removal.ask(integration)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('table.removeNamed', { name })} title={t('table.remove')} onClick={() => removal.ask(integration)}>
                         <IconTrash size={18} stroke={1.6} aria-hidden />
                       </ActionIcon>
                     </Table.Td>
@@ -66,16 +69,14 @@ export function IntegrationTable({ integrations, labelOf }: IntegrationTableProp
       </Table.ScrollContainer>
       {removal.target && (
         <ConfirmModal
-          title="Remove integration"
-          confirmLabel="Remove"
+          title={t('remove.title')}
+          confirmLabel={t('remove.confirm')}
           busy={loading}
-          failure={removal.failure ? { title: 'The integration was not removed', message: removal.failure } : null}
+          failure={removal.failure ? { title: t('remove.failed'), message: removal.failure } : null}
           onConfirm={removal.confirm}
           onClose={removal.cancel}
         >
-          <Text>
-            Remove “{removal.target.name ?? removal.target._id}”? Its conversations and what its plugin stored for it are removed too.
-          </Text>
+          <Text>{t('remove.question', { name: removal.target.name ?? removal.target._id })}</Text>
         </ConfirmModal>
       )}
     </>

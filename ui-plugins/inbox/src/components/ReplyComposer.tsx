@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage, useCan } from '@lattice/ui-sdk';
+import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage, useCan, useMessages } from '@lattice/ui-sdk';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 import { conversationNoteAddMutation, conversationReplyMutation } from '../graphql/reply-queries.js';
 
 type Mode = 'reply' | 'note';
@@ -23,6 +24,7 @@ export function ReplyComposer({ conversationId }: { conversationId: string }) {
 
 function Composer({ conversationId, modes }: { conversationId: string; modes: Mode[] }) {
   const client = useApolloClient();
+  const t = useMessages(inboxCatalogue);
   const [chosen, setMode] = useState<Mode>(modes[0] ?? 'note');
   const mode = modes.includes(chosen) ? chosen : (modes[0] ?? 'note');
   const [text, setText] = useState('');
@@ -57,13 +59,13 @@ function Composer({ conversationId, modes }: { conversationId: string; modes: Mo
     <Stack gap="xs" data-testid="reply-composer">
       <Tabs value={mode} onChange={(value) => setMode(value === 'note' ? 'note' : 'reply')}>
         <Tabs.List>
-          {modes.includes('reply') && <Tabs.Tab value="reply">Reply</Tabs.Tab>}
-          {modes.includes('note') && <Tabs.Tab value="note">Internal note</Tabs.Tab>}
+          {modes.includes('reply') && <Tabs.Tab value="reply">{t('composer.replyTab')}</Tabs.Tab>}
+          {modes.includes('note') && <Tabs.Tab value="note">{t('composer.noteTab')}</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
       <Textarea
-        aria-label={mode === 'note' ? 'Internal note' : 'Reply'}
-        placeholder={mode === 'note' ? 'A note for your team; the customer never sees it' : 'Write to the customer'}
+        aria-label={mode === 'note' ? t('composer.noteBox') : t('composer.replyBox')}
+        placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.replyPlaceholder')}
         autosize
         minRows={3}
         maxRows={12}
@@ -75,14 +77,14 @@ function Composer({ conversationId, modes }: { conversationId: string; modes: Mo
       />
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          Ctrl+Enter sends
+          {t('composer.shortcut')}
         </Text>
         <Button onClick={() => void send()} loading={sending} disabled={sending || text.trim() === ''} color={mode === 'note' ? 'yellow' : undefined}>
-          {mode === 'note' ? 'Add note' : 'Send reply'}
+          {mode === 'note' ? t('composer.addNote') : t('composer.sendReply')}
         </Button>
       </Group>
       {refusal && (
-        <Alert color="red" title={mode === 'note' ? 'The note was not added' : 'The reply was not sent'} role="alert" withCloseButton onClose={() => setRefusal(null)}>
+        <Alert color="red" title={mode === 'note' ? t('composer.noteFailed') : t('composer.replyFailed')} role="alert" withCloseButton onClose={() => setRefusal(null)}>
           {refusal}
         </Alert>
       )}

@@ -1,6 +1,22 @@
 import { useState } from 'react';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Badge, Button, Flex, Group, NativeSelect, Paper, Stack, Text, Title, graphQLErrorMessage, useSearchParams } from '@lattice/ui-sdk';
+import {
+  Alert,
+  Badge,
+  Button,
+  Flex,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  graphQLErrorMessage,
+  useMessages,
+  usePageTitle,
+  useSearchParams,
+} from '@lattice/ui-sdk';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 import { conversationChangedSubscription, conversationListQuery, conversationListWithCustomersQuery } from '../graphql/conversation-queries.js';
 import { customerFieldsMissing } from '../customer-label.js';
 import { ConversationSearch } from '../components/ConversationSearch.js';
@@ -17,6 +33,8 @@ const perPage = 20;
 export function InboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readInboxFilters(searchParams);
+  const t = useMessages(inboxCatalogue);
+  usePageTitle(t('inbox.title'));
   const client = useApolloClient();
   const [withSenders, setWithSenders] = useState(true);
   const { data, previousData, loading, error, refetch } = useQuery(withSenders ? conversationListWithCustomersQuery : conversationListQuery, {
@@ -40,35 +58,35 @@ export function InboxPage() {
     <Flex gap="lg" align="flex-start" wrap="wrap">
       <Stack w={400}>
         <Group justify="space-between">
-          <Title order={2}>Inbox</Title>
+          <Title order={2}>{t('inbox.title')}</Title>
           <Badge variant="light" size="lg" data-testid="conversations-total-count">
-            {shown ? `${total} conversations` : '…'}
+            {shown ? t('inbox.count', { count: total }) : '…'}
           </Badge>
         </Group>
         <ConversationSearch value={filters.search} onSearch={(search) => show({ search, page: 1, conversationId: null })} />
         <Group grow>
           <NativeSelect
-            label="Integration"
+            label={t('filter.integration')}
             value={filters.integrationId ?? ''}
             onChange={(event) => show({ integrationId: event.currentTarget.value || null, page: 1, conversationId: null })}
             data={[
-              { value: '', label: 'All integrations' },
+              { value: '', label: t('filter.allIntegrations') },
               ...(shown?.integrations ?? []).map((integration) => ({ value: integration._id, label: integration.name ?? integration._id })),
             ]}
           />
           <NativeSelect
-            label="Status"
+            label={t('filter.status')}
             value={filters.status}
             onChange={(event) => show({ status: event.currentTarget.value as StatusFilter, page: 1 })}
             data={[
-              { value: 'open', label: 'Open' },
-              { value: 'closed', label: 'Closed' },
-              { value: 'all', label: 'All' },
+              { value: 'open', label: t('status.open') },
+              { value: 'closed', label: t('status.closed') },
+              { value: 'all', label: t('status.all') },
             ]}
           />
         </Group>
         {error && !shown && (
-          <Alert color="red" title="Could not load conversations" role="alert">
+          <Alert color="red" title={t('inbox.loadFailed')} role="alert">
             {graphQLErrorMessage(error)}
           </Alert>
         )}
@@ -80,23 +98,23 @@ export function InboxPage() {
         {pages > 1 && (
           <Group justify="space-between">
             <Button variant="default" size="xs" disabled={filters.page <= 1} onClick={() => show({ page: filters.page - 1 })}>
-              Newer
+              {t('paging.newer')}
             </Button>
             <Text size="sm" c="dimmed">
-              Page {filters.page} of {pages}
+              {t('paging.position', { page: filters.page, pages })}
             </Text>
             <Button variant="default" size="xs" disabled={filters.page >= pages} onClick={() => show({ page: filters.page + 1 })}>
-              Older
+              {t('paging.older')}
             </Button>
           </Group>
         )}
-        {loading && !shown && <Text c="dimmed">Loading conversations…</Text>}
+        {loading && !shown && <Text c="dimmed">{t('inbox.loading')}</Text>}
       </Stack>
       <Paper withBorder p="md" flex={1} miw={420}>
         {filters.conversationId ? (
           <ConversationDetail conversationId={filters.conversationId} />
         ) : (
-          <Text c="dimmed">Select a conversation to read it.</Text>
+          <Text c="dimmed">{t('inbox.selectConversation')}</Text>
         )}
       </Paper>
     </Flex>

@@ -10,12 +10,16 @@ import {
   IconPlus,
   Paper,
   Stack,
+  Message,
   Text,
   Title,
   graphQLErrorMessage,
   useCan,
+  useMessages,
+  usePageTitle,
   type CreatedIntegration,
 } from '@lattice/ui-sdk';
+import { inboxCatalogue } from '../inbox-catalogue.js';
 import { integrationsPageQuery, type IntegrationKind } from '../graphql/integration-queries.js';
 import { AddIntegrationModal } from '../components/AddIntegrationModal.js';
 import { IntegrationTable } from '../components/IntegrationTable.js';
@@ -25,6 +29,8 @@ import { receiveUrl } from '../receive-url.js';
 /** /inbox/integrations: every integration, adding one of a running kind, and each kind's own settings. */
 export function IntegrationsPage() {
   const { data, previousData, error, refetch } = useQuery(integrationsPageQuery);
+  const t = useMessages(inboxCatalogue);
+  usePageTitle(t('integrations.title'));
   const components = useContext(IntegrationComponentsContext);
   const [adding, setAdding] = useState<IntegrationKind | null>(null);
   const [created, setCreated] = useState<CreatedIntegration | null>(null);
@@ -32,28 +38,28 @@ export function IntegrationsPage() {
   const canManage = useCan('integrations.manage');
   const shown = data ?? previousData;
   const kinds = shown?.integrationKinds ?? [];
-  const labelOf = (kind: string | null) => kinds.find((entry) => entry.kind === kind)?.label ?? kind ?? 'unknown';
+  const labelOf = (kind: string | null) => kinds.find((entry) => entry.kind === kind)?.label ?? kind ?? t('integrations.unknownKind');
 
   return (
     <Stack>
-      <Title order={2}>Integrations</Title>
+      <Title order={2}>{t('integrations.title')}</Title>
       {error && !shown && (
-        <Alert color="red" title="Could not load integrations" role="alert">
+        <Alert color="red" title={t('integrations.loadFailed')} role="alert">
           {graphQLErrorMessage(error)}
         </Alert>
       )}
       {created && (
-        <Alert color="green" title={`Integration "${created.name ?? created._id}" created`} withCloseButton onClose={() => setCreated(null)} data-testid="integration-created">
+        <Alert color="green" title={t('integrations.created', { name: created.name ?? created._id })} withCloseButton onClose={() => setCreated(null)} data-testid="integration-created">
           <Stack gap="xs">
             <Text size="sm">
-              Deliveries to its POST /receive carry this token in <Code>x-integration-token</Code>. It is shown only now:
+              <Message catalogue={inboxCatalogue} id="integrations.tokenHint" components={{ code: <Code /> }} />
             </Text>
             <Code block data-testid="webhook-token">
-              {created.webhookToken ?? '(none)'}
+              {created.webhookToken ?? t('integrations.noToken')}
             </Code>
-            <Text size="sm">Its id and receive URL (also in the list below):</Text>
-            <CopyValue value={created._id} label="the new integration's id" />
-            {created.kind && <CopyValue value={receiveUrl(window.location.origin, created.kind)} label="the new integration's receive URL" />}
+            <Text size="sm">{t('integrations.idAndUrl')}</Text>
+            <CopyValue value={created._id} copyLabel={t('integrations.copyNewId')} />
+            {created.kind && <CopyValue value={receiveUrl(window.location.origin, created.kind)} copyLabel={t('integrations.copyNewReceiveUrl')} />}
           </Stack>
         </Alert>
       )}
@@ -61,10 +67,10 @@ export function IntegrationsPage() {
         <Group>
           {kinds.map((kind) => (
             <Button key={kind.kind} leftSection={<IconPlus size={18} stroke={1.6} aria-hidden />} onClick={() => setAdding(kind)} disabled={!components?.offers(kind.kind, 'inboxIntegrationForm')}>
-              Add {kind.label ?? kind.kind} integration
+              {t('integrations.add', { kind: kind.label ?? kind.kind })}
             </Button>
           ))}
-          {shown && kinds.length === 0 && <Text c="dimmed">No integration plugin is running, so none can be added now.</Text>}
+          {shown && kinds.length === 0 && <Text c="dimmed">{t('integrations.noKinds')}</Text>}
         </Group>
       )}
       <IntegrationTable integrations={shown?.integrations ?? null} labelOf={labelOf} />
@@ -73,7 +79,7 @@ export function IntegrationsPage() {
         .map((kind) => (
           <Paper key={kind.kind} withBorder p="md">
             <Title order={3} mb="sm">
-              {kind.label ?? kind.kind} settings
+              {t('integrations.kindSettings', { kind: kind.label ?? kind.kind })}
             </Title>
             <IntegrationComponent kind={kind.kind} slot="inboxIntegrationSettings" props={{ kind: kind.kind }} />
           </Paper>
