@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Stack, Text, graphQLErrorMessage, type InboxConversationDetailProps } from '@lattice/ui-sdk';
+import { Alert, Stack, Text, graphQLErrorMessage, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
+import { imapCatalogue } from './imap-catalogue.js';
 import { conversationDetailQuery } from './graphql/conversation-detail-query.js';
 import { ConversationNote } from './components/ConversationNote.js';
 import { ImapMessage } from './components/ImapMessage.js';
@@ -12,20 +13,21 @@ import { conversationTimeline } from './conversation-timeline.js';
  */
 export default function ImapConversationDetail({ conversationId, notes, retryReply }: InboxConversationDetailProps) {
   const { data, loading, error } = useQuery(conversationDetailQuery, { variables: { conversationId } });
+  const t = useMessages(imapCatalogue);
 
   if (error && !data) {
     return (
-      <Alert color="red" title="Could not load the messages" role="alert">
+      <Alert color="red" title={t('messages.loadFailed')} role="alert">
         {graphQLErrorMessage(error)}
       </Alert>
     );
   }
-  if (!data) return loading ? <Text c="dimmed">Loading messages…</Text> : null;
+  if (!data) return loading ? <Text c="dimmed">{t('messages.loading')}</Text> : null;
   const timeline = conversationTimeline(data.imapConversationDetail ?? [], notes ?? []);
   if (timeline.length === 0) {
     return (
       <Text c="dimmed" data-testid="imap-messages-empty">
-        No messages stored for this conversation
+        {t('messages.empty')}
       </Text>
     );
   }

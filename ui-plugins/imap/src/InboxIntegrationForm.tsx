@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Stack, graphQLErrorMessage, type InboxIntegrationFormProps } from '@lattice/ui-sdk';
+import { Alert, Button, Group, Stack, graphQLErrorMessage, useMessages, type InboxIntegrationFormProps } from '@lattice/ui-sdk';
+import { imapCatalogue } from './imap-catalogue.js';
 import { createIntegrationMutation } from './graphql/create-integration-mutation.js';
 import {
   emptyImapAccountForm,
@@ -16,6 +17,7 @@ import { ImapAccountFields } from './components/ImapAccountFields.js';
  * logs in before it answers, so a server that refuses shows here with its reason, and the values stay.
  */
 export default function ImapIntegrationForm({ kind, onCreated, onCancel }: InboxIntegrationFormProps) {
+  const t = useMessages(imapCatalogue);
   const [values, setValues] = useState(emptyImapAccountForm);
   const [problems, setProblems] = useState<ImapAccountProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,17 +39,17 @@ export default function ImapIntegrationForm({ kind, onCreated, onCancel }: Inbox
       const { data } = await create({ variables: { kind, ...result.input } });
       const integration = data?.integrationsCreateExternalIntegration;
       if (integration) onCreated(integration);
-      else setFailure('The server did not return the new integration');
+      else setFailure(t('form.nothingReturned'));
     } catch (error) {
       setFailure(graphQLErrorMessage(error));
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="IMAP account">
+    <form onSubmit={submit} noValidate aria-label={t('form.label')}>
       <Stack>
         {failure && (
-          <Alert color="red" role="alert" title="The integration was not created">
+          <Alert color="red" role="alert" title={t('form.failed')}>
             {failure}
           </Alert>
         )}
@@ -60,10 +62,10 @@ export default function ImapIntegrationForm({ kind, onCreated, onCancel }: Inbox
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={loading}>
-            Create
+            {t('form.create')}
           </Button>
         </Group>
       </Stack>

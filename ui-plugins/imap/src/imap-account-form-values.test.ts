@@ -40,29 +40,28 @@ test('the outgoing settings are sent only when given, and checked', () => {
   );
   const hostOnly = imapIntegrationInputOf({ ...filled, smtpServer: 'smtp.mail.test' });
   assert.ok('input' in hostOnly && hostOnly.input.data.smtpHost === 'smtp.mail.test' && hostOnly.input.data.smtpPort === undefined);
-  const smtpProblem = 'SMTP server must be a host, or host:port with a port from 1 to 65535';
   assert.deepEqual(imapIntegrationInputOf({ ...filled, email: 'nope', smtpServer: 'smtp.mail.test:70000' }), {
-    problems: { email: 'Reply from must be an e-mail address', smtpServer: smtpProblem },
+    problems: { email: 'invalid', smtpServer: 'invalid' },
   });
-  assert.deepEqual(imapIntegrationInputOf({ ...filled, smtpServer: ':25' }), { problems: { smtpServer: smtpProblem } });
+  assert.deepEqual(imapIntegrationInputOf({ ...filled, smtpServer: ':25' }), { problems: { smtpServer: 'invalid' } });
 });
 
 test('an empty form names every missing field', () => {
   const result = imapIntegrationInputOf({ ...emptyImapAccountForm, port: '' });
   assert.deepEqual(result, {
     problems: {
-      name: 'Name is required',
-      host: 'IMAP host is required',
-      port: 'Port must be a whole number from 1 to 65535',
-      user: 'User is required',
-      password: 'Password is required',
+      name: 'required',
+      host: 'required',
+      port: 'invalid',
+      user: 'required',
+      password: 'required',
     },
   });
 });
 
 test('the port must be a whole number from 1 to 65535', () => {
   for (const port of ['0', '65536', '99999', '-1', '9.5', 'abc', '1e3', '']) {
-    assert.deepEqual(imapIntegrationInputOf({ ...filled, port }), { problems: { port: 'Port must be a whole number from 1 to 65535' } }, port);
+    assert.deepEqual(imapIntegrationInputOf({ ...filled, port }), { problems: { port: 'invalid' } }, port);
   }
   for (const [port, expected] of [['1', 1], ['65535', 65_535], ['0143', 143]] as const) {
     const result = imapIntegrationInputOf({ ...filled, port });

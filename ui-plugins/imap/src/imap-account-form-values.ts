@@ -15,8 +15,11 @@ export interface ImapAccountFormValues {
 
 export type ImapAccountField = 'name' | 'host' | 'port' | 'user' | 'password' | 'email' | 'smtpServer';
 
-/** Why the form cannot be sent yet, by field. */
-export type ImapAccountProblems = Partial<Record<ImapAccountField, string>>;
+/** What is wrong with a field: left empty though required, or not in the form it must have. */
+export type ImapAccountProblem = 'required' | 'invalid';
+
+/** Why the form cannot be sent yet, by field (the form words each one from its catalogue). */
+export type ImapAccountProblems = Partial<Record<ImapAccountField, ImapAccountProblem>>;
 
 /** The integration's `data`: the IMAP account keys `imap:createIntegration` reads (api-plugins/imap). */
 export interface ImapAccountData {
@@ -77,14 +80,14 @@ export function imapIntegrationInputOf(values: ImapAccountFormValues): { input: 
   const [, smtpHost = '', typedSmtpPort] = /^(.*?)(?::([^:]*))?$/.exec(values.smtpServer.trim()) ?? [];
   const smtpPort = typedSmtpPort === undefined ? undefined : portOf(typedSmtpPort);
   const problems: ImapAccountProblems = {};
-  if (!name) problems.name = 'Name is required';
-  if (!host) problems.host = 'IMAP host is required';
-  if (port === null) problems.port = 'Port must be a whole number from 1 to 65535';
-  if (!user) problems.user = 'User is required';
+  if (!name) problems.name = 'required';
+  if (!host) problems.host = 'required';
+  if (port === null) problems.port = 'invalid';
+  if (!user) problems.user = 'required';
   // Spaces may be part of a password, so it is sent exactly as typed.
-  if (!values.password) problems.password = 'Password is required';
-  if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) problems.email = 'Reply from must be an e-mail address';
-  if (smtpPort === null || (values.smtpServer.trim() && !smtpHost)) problems.smtpServer = 'SMTP server must be a host, or host:port with a port from 1 to 65535';
+  if (!values.password) problems.password = 'required';
+  if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) problems.email = 'invalid';
+  if (smtpPort === null || (values.smtpServer.trim() && !smtpHost)) problems.smtpServer = 'invalid';
   if (port === null || smtpPort === null || Object.keys(problems).length > 0) return { problems };
   const smtp = { ...(email ? { email } : {}), ...(smtpHost ? { smtpHost } : {}), ...(smtpPort ? { smtpPort } : {}), smtpTls: values.smtpTls };
   return { input: { name, data: { host, port, tls: values.tls, user, password: values.password, ...smtp } } };

@@ -1,4 +1,5 @@
-import { Checkbox, Group, PasswordInput, TextInput } from '@lattice/ui-sdk';
+import { Checkbox, Group, PasswordInput, TextInput, useMessages } from '@lattice/ui-sdk';
+import { imapCatalogue, type ImapMessageId } from '../imap-catalogue.js';
 import type { ImapAccountField, ImapAccountFormValues, ImapAccountProblems } from '../imap-account-form-values.js';
 
 interface ImapAccountFieldsProps {
@@ -12,40 +13,52 @@ interface ImapAccountFieldsProps {
 // Each problem is announced where it is shown, next to its field.
 const announced = { role: 'alert' } as const;
 
+// Each field can be wrong in one way only (empty, or not a port, address or server), so one message each.
+const problemMessages = {
+  name: 'problem.name',
+  host: 'problem.host',
+  port: 'problem.port',
+  user: 'problem.user',
+  password: 'problem.password',
+  email: 'problem.email',
+  smtpServer: 'problem.smtpServer',
+} as const satisfies Record<ImapAccountField, ImapMessageId>;
+
 /** The account's inputs; each shows its own problem. */
 export function ImapAccountFields({ values, problems, onChange, onTlsChange, onSmtpTlsChange }: ImapAccountFieldsProps) {
+  const t = useMessages(imapCatalogue);
   const textProps = (field: ImapAccountField, required = true) => ({
     required,
     value: values[field],
-    error: problems[field],
+    error: problems[field] && t(problemMessages[field]),
     errorProps: announced,
     onChange: (event: { currentTarget: HTMLInputElement }) => onChange(field, event.currentTarget.value),
   });
   return (
     <>
-      <TextInput label="Name" description="How the inbox lists this integration" data-autofocus {...textProps('name')} />
+      <TextInput label={t('form.name')} description={t('form.nameHint')} data-autofocus {...textProps('name')} />
       <Group align="flex-start" grow>
-        <TextInput label="IMAP host" placeholder="imap.example.com" autoComplete="off" {...textProps('host')} />
-        <TextInput label="Port" inputMode="numeric" maw={120} {...textProps('port')} />
+        <TextInput label={t('form.host')} placeholder="imap.example.com" autoComplete="off" {...textProps('host')} />
+        <TextInput label={t('form.port')} inputMode="numeric" maw={120} {...textProps('port')} />
       </Group>
-      <Checkbox label="Use TLS" checked={values.tls} onChange={(event) => onTlsChange(event.currentTarget.checked)} />
-      <TextInput label="User" autoComplete="off" {...textProps('user')} />
+      <Checkbox label={t('form.tls')} checked={values.tls} onChange={(event) => onTlsChange(event.currentTarget.checked)} />
+      <TextInput label={t('form.user')} autoComplete="off" {...textProps('user')} />
       <PasswordInput
-        label="Password"
+        label={t('form.password')}
         autoComplete="new-password"
         // Mantine names the toggle "Toggle password visibility", which would make a second "Password" label.
-        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide what was typed' }}
+        visibilityToggleButtonProps={{ 'aria-label': t('form.passwordToggle') }}
         {...textProps('password')}
       />
-      <TextInput label="Reply from" description="The address replies are sent from (default: the user, if it is one)" placeholder="support@example.com" {...textProps('email', false)} />
+      <TextInput label={t('form.email')} description={t('form.emailHint')} placeholder="support@example.com" {...textProps('email', false)} />
       <TextInput
-        label="SMTP server"
-        description="host or host:port for replies; default: the IMAP host, on 465 (587 without TLS), with the same user and password"
+        label={t('form.smtpServer')}
+        description={t('form.smtpServerHint')}
         placeholder="smtp.example.com:587"
         autoComplete="off"
         {...textProps('smtpServer', false)}
       />
-      <Checkbox label="SMTP over TLS" checked={values.smtpTls} onChange={(event) => onSmtpTlsChange(event.currentTarget.checked)} />
+      <Checkbox label={t('form.smtpTls')} checked={values.smtpTls} onChange={(event) => onSmtpTlsChange(event.currentTarget.checked)} />
     </>
   );
 }

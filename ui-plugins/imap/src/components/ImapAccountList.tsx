@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Stack, graphQLErrorMessage, useConfirmation } from '@lattice/ui-sdk';
+import { Alert, Stack, graphQLErrorMessage, useConfirmation, useMessages } from '@lattice/ui-sdk';
+import { imapCatalogue } from '../imap-catalogue.js';
 import { imapAccountsQuery, removeAccountMutation } from '../graphql/account-queries.js';
 import { imapAccountsOf, type ImapAccount } from '../imap-accounts.js';
 import { ImapAccountTable } from './ImapAccountTable.js';
@@ -11,11 +12,12 @@ export function ImapAccountList() {
   const [remove, { loading: removing }] = useMutation(removeAccountMutation, { refetchQueries: ['ImapAccounts'], awaitRefetchQueries: true });
   const removal = useConfirmation((account: ImapAccount) => remove({ variables: { _id: account._id } }));
   const shown = data ?? previousData;
+  const t = useMessages(imapCatalogue);
 
   return (
     <Stack>
       {error && (
-        <Alert color="red" title="Could not load the IMAP accounts" role="alert">
+        <Alert color="red" title={t('accounts.loadFailed')} role="alert">
           {graphQLErrorMessage(error)}
         </Alert>
       )}

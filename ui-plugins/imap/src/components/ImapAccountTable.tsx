@@ -1,4 +1,5 @@
-import { Badge, Button, Skeleton, Table, Text } from '@lattice/ui-sdk';
+import { Badge, Button, Skeleton, Table, Text, useMessages } from '@lattice/ui-sdk';
+import { imapCatalogue } from '../imap-catalogue.js';
 import { accountServer, type ImapAccount } from '../imap-accounts.js';
 
 interface ImapAccountTableProps {
@@ -8,22 +9,23 @@ interface ImapAccountTableProps {
 }
 
 export function ImapAccountTable({ accounts, onRemove }: ImapAccountTableProps) {
+  const t = useMessages(imapCatalogue);
   if (accounts && accounts.length === 0) {
     return (
       <Text c="dimmed" py="md" ta="center" data-testid="imap-accounts-empty">
-        No IMAP accounts yet
+        {t('accounts.empty')}
       </Text>
     );
   }
   return (
-    <Table striped verticalSpacing="sm" aria-label="IMAP accounts" aria-busy={!accounts}>
+    <Table striped verticalSpacing="sm" aria-label={t('accounts.label')} aria-busy={!accounts}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Host</Table.Th>
-          <Table.Th>User</Table.Th>
-          <Table.Th>TLS</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th aria-label="Actions" />
+          <Table.Th>{t('accounts.host')}</Table.Th>
+          <Table.Th>{t('accounts.user')}</Table.Th>
+          <Table.Th>{t('accounts.tls')}</Table.Th>
+          <Table.Th>{t('accounts.status')}</Table.Th>
+          <Table.Th aria-label={t('accounts.actions')} />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -39,15 +41,15 @@ export function ImapAccountTable({ accounts, onRemove }: ImapAccountTableProps) 
           <Table.Tr key={account._id} data-testid="imap-account-row">
             <Table.Td fw={500}>{accountServer(account)}</Table.Td>
             <Table.Td>{account.user ?? '—'}</Table.Td>
-            <Table.Td>{account.host ? (account.tls === false ? 'No' : 'Yes') : '—'}</Table.Td>
+            <Table.Td>{account.host ? (account.tls === false ? t('accounts.tlsOff') : t('accounts.tlsOn')) : '—'}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={account.syncing ? 'green' : 'gray'} data-testid="imap-account-status">
-                {account.syncing ? 'Syncing' : 'Not syncing'}
+                {account.syncing ? t('accounts.syncing') : t('accounts.notSyncing')}
               </Badge>
             </Table.Td>
             <Table.Td ta="right">
               <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(account)}>
-                Remove
+                {t('accounts.remove')}
               </Button>
             </Table.Td>
           </Table.Tr>

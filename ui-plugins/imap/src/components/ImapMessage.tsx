@@ -1,4 +1,5 @@
-import { Group, Paper, Stack, Text, Title, type InboxReplyRetry } from '@lattice/ui-sdk';
+import { Group, Paper, Stack, Text, Title, useFormat, useMessages, type InboxReplyRetry } from '@lattice/ui-sdk';
+import { imapCatalogue } from '../imap-catalogue.js';
 import type { ImapMessageRow } from '../graphql/conversation-detail-query.js';
 import { formatAddressList, mailDataOf, type MailAddress } from '../mail-data.js';
 import { FailedReply, ReplyStateBadge } from './ReplyStatus.js';
@@ -7,7 +8,7 @@ function AddressLine({ label, addresses }: { label: string; addresses: MailAddre
   return (
     <Text size="sm">
       <Text span c="dimmed">
-        {label}:{' '}
+        {label}{' '}
       </Text>
       {formatAddressList(addresses) || '—'}
     </Text>
@@ -20,8 +21,11 @@ function AddressLine({ label, addresses }: { label: string; addresses: MailAddre
  * the users sent is set off in blue, with its state; a failed one shows the reason and a Retry.
  */
 export function ImapMessage({ message, retryReply }: { message: ImapMessageRow; retryReply?: (retry: InboxReplyRetry) => Promise<void> }) {
+  const t = useMessages(imapCatalogue);
+  const format = useFormat();
   const mail = mailDataOf(message.mailData);
   const { body, outgoing } = mail;
+  const sentAt = mail.createdAt && !Number.isNaN(Date.parse(mail.createdAt)) ? mail.createdAt : null;
   return (
     <Paper
       component="article"
@@ -34,14 +38,21 @@ export function ImapMessage({ message, retryReply }: { message: ImapMessageRow; 
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
-          <Title order={4}>{mail.subject || message.title || '(no subject)'}</Title>
-          {outgoing && <ReplyStateBadge outgoing={outgoing} />}
+          <Title order={4}>{mail.subject || message.title || t('mail.noSubject')}</Title>
+          <Group gap="xs">
+            {sentAt && (
+              <Text component="time" dateTime={sentAt} size="xs" c="dimmed" data-testid="imap-message-time">
+                {format.dateTime(sentAt)}
+              </Text>
+            )}
+            {outgoing && <ReplyStateBadge outgoing={outgoing} />}
+          </Group>
         </Group>
         <Stack gap={0}>
-          <AddressLine label="From" addresses={mail.from} />
-          <AddressLine label="To" addresses={mail.to} />
-          {mail.cc.length > 0 && <AddressLine label="Cc" addresses={mail.cc} />}
-          {mail.bcc.length > 0 && <AddressLine label="Bcc" addresses={mail.bcc} />}
+          <AddressLine label={t('mail.from')} addresses={mail.from} />
+          <AddressLine label={t('mail.to')} addresses={mail.to} />
+          {mail.cc.length > 0 && <AddressLine label={t('mail.cc')} addresses={mail.cc} />}
+          {mail.bcc.length > 0 && <AddressLine label={t('mail.bcc')} addresses={mail.bcc} />}
         </Stack>
         {body ? (
           <Text data-testid="imap-message-body" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -49,7 +60,7 @@ export function ImapMessage({ message, retryReply }: { message: ImapMessageRow; 
           </Text>
         ) : (
           <Text c="dimmed" fs="italic">
-            (no text)
+            {t('mail.noText')}
           </Text>
         )}
         {outgoing?.state === 'failed' && <FailedReply outgoing={outgoing} body={body} retryReply={retryReply} />}

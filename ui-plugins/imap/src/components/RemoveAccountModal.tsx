@@ -1,4 +1,5 @@
-import { ConfirmModal, Text } from '@lattice/ui-sdk';
+import { ConfirmModal, Message, Text, useMessages } from '@lattice/ui-sdk';
+import { imapCatalogue } from '../imap-catalogue.js';
 import { accountServer, type ImapAccount } from '../imap-accounts.js';
 
 interface RemoveAccountModalProps {
@@ -11,19 +12,21 @@ interface RemoveAccountModalProps {
 }
 
 export function RemoveAccountModal({ account, removing, failure, onConfirm, onClose }: RemoveAccountModalProps) {
-  const who = account.user ? `${account.user} on ${accountServer(account)}` : accountServer(account);
+  const t = useMessages(imapCatalogue);
+  const server = accountServer(account);
+  // One whole sentence per case, so each language orders its words itself.
+  const question = !account.host ? 'remove.questionUnknown' : account.user ? 'remove.questionWithUser' : 'remove.questionServer';
   return (
     <ConfirmModal
-      title="Remove IMAP account"
-      confirmLabel="Remove"
+      title={t('remove.title')}
+      confirmLabel={t('remove.confirm')}
       busy={removing}
-      failure={failure ? { title: 'The account was not removed', message: failure } : null}
+      failure={failure ? { title: t('remove.failed'), message: failure } : null}
       onConfirm={onConfirm}
       onClose={onClose}
     >
       <Text>
-        Stop syncing <strong>{account.host ? who : 'this account'}</strong> and delete the mails and customers it stored? The
-        inbox integration stays; remove it there to remove both.
+        <Message catalogue={imapCatalogue} id={question} values={{ user: account.user, server }} components={{ strong: <strong /> }} />
       </Text>
     </ConfirmModal>
   );

@@ -1,20 +1,23 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Stack, Text, graphQLErrorMessage, type InboxReplyRetry } from '@lattice/ui-sdk';
-import type { OutgoingMail } from '../mail-data.js';
+import { Alert, Badge, Button, Stack, Text, graphQLErrorMessage, useMessages, type InboxReplyRetry } from '@lattice/ui-sdk';
+import { imapCatalogue, type ImapMessageId } from '../imap-catalogue.js';
+import type { OutgoingMail, ReplyState } from '../mail-data.js';
 
-const labels = { sending: 'Sending…', sent: 'Sent', failed: 'Not delivered' } as const;
+const labels = { sending: 'reply.sending', sent: 'reply.sent', failed: 'reply.failed' } as const satisfies Record<ReplyState, ImapMessageId>;
 const colors = { sending: 'gray', sent: 'blue', failed: 'red' } as const;
 
 export function ReplyStateBadge({ outgoing }: { outgoing: OutgoingMail }) {
+  const t = useMessages(imapCatalogue);
   return (
     <Badge variant="light" color={colors[outgoing.state]} data-testid="reply-state">
-      {labels[outgoing.state]}
+      {t(labels[outgoing.state])}
     </Badge>
   );
 }
 
 /** A failed reply's reason, with a Retry that sends the same reply (same key) again through the inbox. */
 export function FailedReply({ outgoing, body, retryReply }: { outgoing: OutgoingMail; body: string; retryReply?: (retry: InboxReplyRetry) => Promise<void> }) {
+  const t = useMessages(imapCatalogue);
   const [retrying, setRetrying] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const retry = async () => {
@@ -30,15 +33,15 @@ export function FailedReply({ outgoing, body, retryReply }: { outgoing: Outgoing
     }
   };
   return (
-    <Alert color="red" title="The mail server did not take this reply" role="alert" data-testid="reply-failed">
+    <Alert color="red" title={t('reply.refused')} role="alert" data-testid="reply-failed">
       <Stack gap="xs" align="flex-start">
         <Text size="sm" data-testid="reply-error">
-          {outgoing.error || 'No reason was given.'}
+          {outgoing.error || t('reply.noReason')}
         </Text>
         {refusal && <Text size="sm">{refusal}</Text>}
         {retryReply && outgoing.idempotencyKey && (
           <Button size="xs" variant="light" color="red" loading={retrying} onClick={() => void retry()}>
-            Retry
+            {t('reply.retry')}
           </Button>
         )}
       </Stack>

@@ -1,13 +1,16 @@
-import { Stack, Text, Title } from '@lattice/ui-sdk';
+import { Anchor, Link, Message, Stack, Text, Title, useMessages, usePageTitle } from '@lattice/ui-sdk';
+import { imapCatalogue } from '../imap-catalogue.js';
 import { ImapAccountList } from '../components/ImapAccountList.js';
 
 /** /imap/: the same account list the inbox's integrations page shows, on a page of its own. */
 export function ImapAccountsPage() {
+  const t = useMessages(imapCatalogue);
+  usePageTitle(t('accounts.title'));
   return (
     <Stack>
-      <Title order={2}>IMAP accounts</Title>
+      <Title order={2}>{t('accounts.title')}</Title>
       <Text c="dimmed">
-        The mailboxes the imap plugin watches with IDLE. Add one from the inbox's integrations page ("Add IMAP integration").
+        <Message catalogue={imapCatalogue} id="accounts.intro" components={{ link: <Anchor component={Link} to="/inbox/integrations" /> }} />
       </Text>
       <ImapAccountList />
     </Stack>
