@@ -14,6 +14,7 @@ export type {
   UiPluginMenu,
   InboxIntegration,
 } from './config/index.js';
+export { menuText } from './config/menu-text.js';
 export * from './components/mantine.js';
 export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams, NavLink as RouterNavLink } from './components/router.js';
 export * from './components/icons.js';

@@ -1,6 +1,7 @@
 export {
   uiPluginConfigSchema,
   menuSchema,
+  menuTranslationsSchema,
   inboxIntegrationSchema,
   type UiPluginConfig,
   type UiPluginConfigInput,
@@ -20,3 +21,4 @@ export {
   type LatticePluginDescriptorInput,
 } from './lattice-plugin-descriptor-schema.js';
 export { pluginOwningPath } from './plugin-owning-path.js';
+export { menuText } from './menu-text.js';

@@ -46,3 +46,15 @@ test('the published JSON Schema is the generated one', async () => {
     'lattice-plugin.schema.json is stale: run node --conditions=development --import tsx packages/ui-sdk/src/config/write-descriptor-json-schema.ts',
   );
 });
+
+test("a menu's translations are kept; a key that is no language code, English or an empty text is named", () => {
+  const translated = { ...valid, menus: [{ ...valid.menus[0], translations: { de: 'Berichte', 'pt-BR': 'Relatórios' } }] };
+  const result = parseLatticePluginDescriptor(translated);
+  assert.ok(result.success);
+  assert.deepEqual(result.descriptor.menus[0]?.translations, { de: 'Berichte', 'pt-BR': 'Relatórios' });
+  const withTranslations = (translations: unknown) => ({ ...valid, menus: [{ ...valid.menus[0], translations }] });
+  assert.deepEqual(problemsOf(withTranslations({ German: 'Berichte' })), ['menus.0.translations.German: must be a language code such as "de" or "pt-BR"']);
+  assert.deepEqual(problemsOf(withTranslations({ en: 'Reports' })), ['menus.0.translations.en: is English, the language of "text" itself']);
+  assert.deepEqual(problemsOf(withTranslations({ de: '' })), ['menus.0.translations.de: must not be empty']);
+  assert.match(problemsOf(withTranslations(['Berichte'])).join('\n'), /^menus\.0\.translations: /m);
+});

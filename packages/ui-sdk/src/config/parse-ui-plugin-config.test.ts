@@ -57,3 +57,12 @@ test('a dashboardWidget must name a module the config exposes', () => {
     (error: unknown) => error instanceof UiPluginConfigError && /dashboardWidget: names "\.\/dashboardWidget", which "exposes" does not list/.test(error.message),
   );
 });
+
+test("a menu's translations are kept, and a bad language code is named with the file", () => {
+  const translated = { ...valid, menus: [{ ...valid.menus[0], translations: { de: 'Dokumente' } }] };
+  assert.deepEqual(parseUiPluginConfig(translated).menus[0]?.translations, { de: 'Dokumente' });
+  assert.throws(
+    () => parseUiPluginConfig({ ...valid, menus: [{ ...valid.menus[0], translations: { deutsch: 'Dokumente' } }] }, 'ui-plugins/documents/ui-plugin.config.json'),
+    /^UiPluginConfigError: ui-plugins\/documents\/ui-plugin\.config\.json is not a valid UI plugin config:\n {2}menus\.0\.translations\.deutsch: must be a language code/,
+  );
+});

@@ -6,9 +6,24 @@ export const scope = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a Jav
 export const exposedPath = z.string().regex(/^\.\/[A-Za-z0-9_/-]+$/, 'must start with "./", e.g. "./routes"');
 const appPath = z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'must be an absolute path such as "/documents/"');
 
+// A BCP 47 language tag as browsers give them: a language, then optionally a script and a region ("de", "pt-BR", "zh-Hant-TW").
+const languageTag = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/, 'must be a language code such as "de" or "pt-BR"')
+  .refine((tag) => tag.split('-')[0] !== 'en', 'is English, the language of "text" itself');
+
+/** A menu's text in other languages than English, by language code: `{ "de": "Dokumente" }`. */
+export const menuTranslationsSchema = z
+  // zod names a bad record key "Invalid key in record"; the key's own message says what is wrong with it.
+  .record(languageTag, z.string().min(1, 'must not be empty'), {
+    error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined),
+  })
+  .describe('The menu text in other languages, by language code, e.g. { "de": "Dokumente" }; "text" is the English and what other languages show');
+
 export const menuSchema = z
   .object({
-    text: z.string().min(1, 'is required'),
+    text: z.string().min(1, 'is required').describe('The menu text in English, the source language'),
+    translations: menuTranslationsSchema.optional(),
     url: appPath,
     icon: z.string().optional(),
     location: z.enum(['mainNavigation', 'settings']),
