@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { NavLink, RouterNavLink as RouterLink, Stack, Text, useLocation, useMessages } from '@lattice/ui-sdk';
+import { NavLink, RouterNavLink as RouterLink, Stack, Text, menuText, useLocale, useLocation, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { currentUserQuery } from '../auth/current-user-query.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
@@ -10,6 +10,7 @@ export function SideNavigation() {
   const { plugins, error } = usePlugins();
   const { pathname } = useLocation();
   const t = useMessages(shellCatalogue);
+  const { locale } = useLocale();
   const { data } = useQuery(currentUserQuery, { fetchPolicy: 'cache-only' });
   const user = data?.currentUser;
   const entries = plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'mainNavigation'));
@@ -26,7 +27,7 @@ export function SideNavigation() {
           key={menu.url}
           component={RouterLink}
           to={menu.url}
-          label={menu.text}
+          label={menuText(menu, locale)}
           active={pathname.startsWith(menu.url.replace(/\/$/, ''))}
           leftSection={<MenuIcon name={menu.icon} />}
         />

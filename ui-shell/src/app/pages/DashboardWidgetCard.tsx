@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Alert, Button, Card, Code, Loader, RemoteBoundary, Stack, Text, useMessages, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { Alert, Button, Card, Code, Loader, RemoteBoundary, Stack, Text, useLocale, useMessages, type PluginManifestEntry } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { pluginLabel } from '../plugins/plugin-route-paths.js';
 import { useRemoteComponent } from '../plugins/use-remote-component.js';
@@ -11,7 +11,8 @@ import { loadDashboardWidget } from './load-dashboard-widget.js';
  */
 export function DashboardWidgetCard({ plugin }: { plugin: PluginManifestEntry }) {
   const { key, Component: Widget, error, retry } = useRemoteComponent(plugin, loadDashboardWidget);
-  const label = pluginLabel(plugin);
+  const { locale } = useLocale();
+  const label = pluginLabel(plugin, locale);
   const t = useMessages(shellCatalogue);
   const loading = <Loader size="sm" aria-label={t('widget.loading', { label })} />;
   const unavailable = (failure: Error) => <WidgetUnavailable label={label} error={failure} onRetry={retry} />;

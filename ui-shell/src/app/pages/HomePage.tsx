@@ -1,5 +1,5 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title, useFormat, useMessages, usePageTitle } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useFormat, useLocale, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { DashboardWidgetCard } from './DashboardWidgetCard.js';
 
@@ -7,6 +7,7 @@ import { DashboardWidgetCard } from './DashboardWidgetCard.js';
 export function HomePage() {
   const t = useMessages(shellCatalogue);
   const format = useFormat();
+  const { locale } = useLocale();
   usePageTitle(t('home.title'));
   const { plugins } = usePlugins();
   const withWidget = plugins.filter((plugin) => plugin.dashboardWidget);
@@ -28,7 +29,7 @@ export function HomePage() {
         {links.map((menu) => (
           <Card key={menu.url} withBorder padding="lg">
             <Anchor component={Link} to={menu.url} fw={600}>
-              {menu.text}
+              {menuText(menu, locale)}
             </Anchor>
           </Card>
         ))}

@@ -1,10 +1,11 @@
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { Anchor, Card, Link, SimpleGrid, Text, Title, useCan, useMessages, usePageTitle } from '@lattice/ui-sdk';
+import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useCan, useLocale, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
 /** The platform's own settings (users for those who may see them, the user's password), then every plugin's `settings` menu. */
 export function SettingsPage() {
   const t = useMessages(shellCatalogue);
+  const { locale } = useLocale();
   usePageTitle(t('settings.title'));
   const { plugins } = usePlugins();
   const canListUsers = useCan('users.list');
@@ -14,7 +15,9 @@ export function SettingsPage() {
   ];
   const entries = [
     ...platformEntries,
-    ...plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: plugin.name, menu }))),
+    ...plugins.flatMap((plugin) =>
+      plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: plugin.name, menu: { url: menu.url, text: menuText(menu, locale) } })),
+    ),
   ];
   return (
     <>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, IconPlug, Text, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { Alert, Button, Group, IconPlug, Text, useLocale, type PluginManifestEntry } from '@lattice/ui-sdk';
 import { pluginLabel } from './plugin-route-paths.js';
 
 /** "<plugin> was updated": this tab runs the code it loaded before the redeploy until it reloads. */
 export function PluginUpdateNotice({ plugins, onClose }: { plugins: PluginManifestEntry[]; onClose: () => void }) {
-  const names = plugins.map(pluginLabel);
+  const { locale } = useLocale();
+  const names = plugins.map((plugin) => pluginLabel(plugin, locale));
   const title = names.length === 1 ? `${names[0]} was updated` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} were updated`;
   return (
     <Alert

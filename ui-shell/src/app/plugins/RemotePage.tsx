@@ -1,4 +1,4 @@
-import { RemoteBoundary, usePageTitle, useLocation, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { RemoteBoundary, useLocale, usePageTitle, useLocation, type PluginManifestEntry } from '@lattice/ui-sdk';
 import { PageLoader } from '../layout/PageLoader.js';
 import { PluginUnavailable } from './PluginUnavailable.js';
 import { loadedPluginRoutes, pluginRoutesForPage } from './remote-registry.js';
@@ -12,10 +12,11 @@ const loadRoutes: RemoteComponentLoader = async (plugin, fresh) => (await plugin
  */
 export function RemotePage({ plugin }: { plugin: PluginManifestEntry }) {
   const { pathname } = useLocation();
-  usePageTitle(pluginPageTitle(plugin, pathname));
+  const { locale } = useLocale();
+  usePageTitle(pluginPageTitle(plugin, pathname, locale));
   // Loaded already (the opened page's plugin starts loading before React renders): no loader in between.
   const { key, Component: Routes, error, retry } = useRemoteComponent(plugin, loadRoutes, loadedPluginRoutes(plugin)?.default);
-  const label = pluginLabel(plugin);
+  const label = pluginLabel(plugin, locale);
   if (error) return <PluginUnavailable label={label} error={error} onRetry={retry} />;
   if (!Routes) return <PageLoader label={`Loading ${label}`} />;
   return (

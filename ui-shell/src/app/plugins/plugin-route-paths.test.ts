@@ -38,3 +38,14 @@ test("a plugin page's title is its closest menu's text", () => {
   assert.equal(pluginPageTitle(inbox, '/inbox/integrations'), 'Integrations');
   assert.equal(pluginPageTitle(inbox, '/inbox/integrations-old'), 'Inbox');
 });
+
+test("a plugin's label and page titles are its menus' texts in the user's language, else as written", () => {
+  const inbox = plugin([
+    { text: 'Inbox', translations: { de: 'Posteingang' }, url: '/inbox/', location: 'mainNavigation' },
+    { text: 'Integrations', url: '/inbox/integrations', location: 'settings' },
+  ]);
+  assert.equal(pluginLabel(inbox, 'de'), 'Posteingang');
+  assert.equal(pluginPageTitle(inbox, '/inbox/conversations/1', 'de'), 'Posteingang');
+  assert.equal(pluginPageTitle(inbox, '/inbox/integrations', 'de'), 'Integrations', 'a menu without a German text shows as written');
+  assert.equal(pluginLabel(inbox), 'Inbox');
+});

@@ -1,4 +1,4 @@
-import type { PluginManifestEntry } from '@lattice/ui-sdk';
+import { menuText, sourceLocale, type PluginManifestEntry } from '@lattice/ui-sdk';
 
 /**
  * The router paths a plugin owns: everything under the first segment of each of its menu URLs
@@ -10,16 +10,17 @@ export function pluginRoutePaths(plugin: PluginManifestEntry): string[] {
   return [...new Set(segments)].map((segment) => `/${segment}/*`);
 }
 
-/** How a plugin is called on screen: its first main-navigation menu, else its name. */
-export function pluginLabel(plugin: PluginManifestEntry): string {
-  return plugin.menus.find((menu) => menu.location === 'mainNavigation')?.text ?? plugin.name;
+/** How a plugin is called on screen: its first main-navigation menu (in the user's language), else its name. */
+export function pluginLabel(plugin: PluginManifestEntry, locale: string = sourceLocale): string {
+  const menu = plugin.menus.find((candidate) => candidate.location === 'mainNavigation');
+  return menu ? menuText(menu, locale) : plugin.name;
 }
 
 /** The title of a plugin's page: the menu whose URL is the longest prefix of the path, else the plugin's label. */
-export function pluginPageTitle(plugin: PluginManifestEntry, pathname: string): string {
+export function pluginPageTitle(plugin: PluginManifestEntry, pathname: string, locale: string = sourceLocale): string {
   const trimmed = (url: string) => url.replace(/\/+$/, '');
   const path = trimmed(pathname);
   const matches = plugin.menus.filter((menu) => path === trimmed(menu.url) || path.startsWith(`${trimmed(menu.url)}/`));
   const best = matches.sort((a, b) => trimmed(b.url).length - trimmed(a.url).length)[0];
-  return best?.text ?? pluginLabel(plugin);
+  return best ? menuText(best, locale) : pluginLabel(plugin, locale);
 }
