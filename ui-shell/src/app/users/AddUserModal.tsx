@@ -1,10 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput, graphQLErrorMessage } from '@lattice/ui-sdk';
-import { addUserMutation, usersQuery, userRoles, type UserRole } from './users-queries.js';
+import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
+import { useRoleOptions } from './use-role-options.js';
+import { addUserMutation, usersQuery, type UserRole } from './users-queries.js';
 
 /** Adds a user with a first password to hand over; they change it themselves under Settings → Your password. */
 export function AddUserModal({ onClose }: { onClose: () => void }) {
+  const t = useMessages(shellCatalogue);
+  const roleOptions = useRoleOptions();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -24,24 +28,24 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add a user">
+    <Modal opened onClose={onClose} title={t('users.addForm.title')}>
       <form onSubmit={(event) => void submit(event)}>
         <Stack>
           {failure && (
-            <Alert color="red" role="alert" title="The user was not added">
+            <Alert color="red" role="alert" title={t('users.addForm.failed')}>
               {failure}
             </Alert>
           )}
-          <TextInput label="E-mail" type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
-          <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <PasswordInput label="First password" description="At least 8 characters; they can change it after logging in." required value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
-          <NativeSelect label="Role" data={[...userRoles]} value={role} onChange={(event) => setRole(event.currentTarget.value as UserRole)} />
+          <TextInput label={t('users.field.email')} type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
+          <TextInput label={t('users.field.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+          <PasswordInput label={t('users.addForm.password')} description={t('users.addForm.passwordHint')} required value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+          <NativeSelect label={t('users.field.role')} data={roleOptions} value={role} onChange={(event) => setRole(event.currentTarget.value as UserRole)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('users.addForm.cancel')}
             </Button>
             <Button type="submit" loading={loading}>
-              Add user
+              {t('users.addForm.submit')}
             </Button>
           </Group>
         </Stack>

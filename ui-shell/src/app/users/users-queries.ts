@@ -10,6 +10,8 @@ export interface UserRow {
   role: UserRole;
   isActive: boolean;
   locked: boolean;
+  /** ISO 8601; null for a user stored before it was recorded. */
+  createdAt: string | null;
 }
 
 const userFields = gql`
@@ -20,6 +22,7 @@ const userFields = gql`
     role
     isActive
     locked
+    createdAt
   }
 `;
 
