@@ -1,24 +1,10 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
-import { createClient } from 'graphql-ws';
 import { Kind, OperationTypeNode } from 'graphql';
 import { graphQLErrorCode } from '@lattice/ui-sdk';
 import { announceUnauthenticated } from '../auth/unauthenticated-event.js';
-
-/** The gateway's websocket on this origin (the front-end server forwards `/gateway/` upgrades). */
-function gatewaySocketUrl(): string {
-  const url = new URL('/gateway/graphql', window.location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.href;
-}
-
-/** Waits before the next attempt to reopen the websocket: 1, 2, 4 … 30 s, with jitter so tabs spread out. */
-async function socketRetryWait(retries: number): Promise<void> {
-  const delay = Math.min(1000 * 2 ** retries, 30_000) + Math.floor(Math.random() * 1000);
-  await new Promise((resolve) => setTimeout(resolve, delay));
-}
+import { lazySubscriptionLink } from './lazy-subscription-link.js';
 
 /**
  * The one GraphQL client of the shell and its remotes: same-origin gateway and login cookie; queries and
@@ -31,8 +17,8 @@ export function createApolloClient(): ApolloClient {
     if (graphQLErrorCode(error) === 'UNAUTHENTICATED' && operation.operationName !== 'Login') announceUnauthenticated();
   });
   const http = new HttpLink({ uri: '/gateway/graphql', credentials: 'same-origin' });
-  const sockets = createClient({ url: gatewaySocketUrl, lazy: true, retryAttempts: Infinity, retryWait: socketRetryWait });
-  const socket = new GraphQLWsLink(sockets);
+  // Events published while the socket was down are gone: what is on screen is asked for again instead.
+  const socket = lazySubscriptionLink(() => void client.refetchQueries({ include: 'active' }));
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);
     return definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION;
@@ -41,12 +27,6 @@ export function createApolloClient(): ApolloClient {
     link: ApolloLink.from([errors, ApolloLink.split(isSubscription, socket, http)]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
-  });
-  // Events published while the socket was down are gone; what is on screen is asked for again instead.
-  // The first connection too: a page's query answers before its subscription is open, and a change made
-  // in between (a mail arriving while the inbox loads) would otherwise show only with the next change.
-  sockets.on('connected', () => {
-    void client.refetchQueries({ include: 'active' });
   });
   return client;
 }
