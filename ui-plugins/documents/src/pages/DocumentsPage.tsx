@@ -15,6 +15,7 @@ import {
   graphQLErrorMessage,
   useCan,
   useMessages,
+  usePageTitle,
   useSearchParams,
 } from '@lattice/ui-sdk';
 import { catalogue } from '../catalogue.js';
@@ -26,7 +27,6 @@ import { DocumentTable } from '../components/DocumentTable.js';
 import { TypeList } from '../components/TypeList.js';
 import { UndoNotification } from '../components/UndoNotification.js';
 import { useUndoOffer } from '../components/use-undo-offer.js';
-import { usePluginPageTitle } from './use-plugin-page-title.js';
 
 type Editing = { document: DocumentRow | null } | null;
 
@@ -43,7 +43,7 @@ function refreshOnFilterChange(current: WatchQueryFetchPolicy, { reason }: { rea
  */
 export function DocumentsPage() {
   const t = useMessages(catalogue);
-  usePluginPageTitle(t('page.title'));
+  usePageTitle(t('page.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const variables = documentsPageVariables(searchParams);
   const { typeId, searchValue, sortField, sortDirection, page, perPage } = variables;
