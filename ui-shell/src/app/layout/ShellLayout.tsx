@@ -4,6 +4,7 @@ import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { PageLoader } from './PageLoader.js';
 import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
+import { SkipLink, mainContentId } from './SkipLink.js';
 import { UserMenu } from './UserMenu.js';
 
 /**
@@ -22,6 +23,7 @@ export function ShellLayout() {
   };
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -50,7 +52,7 @@ export function ShellLayout() {
           <ColorSchemeControl />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1}>
         {/* A page whose messages are not loaded in the chosen language yet waits here, under the header and navigation. */}
         <Suspense fallback={<PageLoader label={t('app.loading')} />}>
           <Outlet />

@@ -19,6 +19,7 @@ import {
 } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
+import { SkipLink, mainContentId } from '../layout/SkipLink.js';
 import { currentUserQuery, loginMutation } from '../auth/current-user-query.js';
 import { safeNextPath } from '../auth/login-path.js';
 
@@ -47,32 +48,35 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" p="sm">
-      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={380}>
-        <Stack>
-          <Group justify="space-between" wrap="nowrap">
-            <Title order={2}>{t('login.heading')}</Title>
-            <LanguageSwitch />
-          </Group>
-          {failure && (
-            <Alert color="red" title={t('login.failed')} role="alert">
-              {failure}
-            </Alert>
-          )}
-          {/* "username" (what password managers look for) is valid only on a text input; inputMode still brings the e-mail keyboard. */}
-          <TextInput label={t('login.email')} type="text" inputMode="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Button type="submit" loading={loading}>
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </Paper>
-    </Center>
+    <>
+      <SkipLink />
+      <Center component="main" id={mainContentId} tabIndex={-1} mih="100vh" p="sm">
+        <Paper component="form" onSubmit={submit} withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={380}>
+          <Stack>
+            <Group justify="space-between" wrap="nowrap">
+              <Title order={2}>{t('login.heading')}</Title>
+              <LanguageSwitch />
+            </Group>
+            {failure && (
+              <Alert color="red" title={t('login.failed')} role="alert">
+                {failure}
+              </Alert>
+            )}
+            {/* "username" (what password managers look for) is valid only on a text input; inputMode still brings the e-mail keyboard. */}
+            <TextInput label={t('login.email')} type="text" inputMode="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={loading}>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </Paper>
+      </Center>
+    </>
   );
 }
