@@ -4,16 +4,29 @@ import { useLocale } from '../i18n/locale-context.js';
 // Date pickers weigh more than the rest of the forms put together; they load the first time one renders
 // (inside a <Suspense>), from the shell's build so they see the shell's MantineProvider. Their CSS is
 // part of the shell's stylesheet. dayjs' German month and day names (under 1 KB) come with them; dayjs
-// knows English already.
+// knows English already. So do its localized formats ("LL": "November 26, 2026", "26. November 2026")
+// and the parsing of a date typed in one, so start-up carries none of it.
 const MantineDateInput = lazy(async () => {
-  const [{ DateInput: Input }] = await Promise.all([import('@mantine/dates'), import('dayjs/locale/de.js')]);
+  const [{ DateInput: Input }, { default: dayjs }, { default: localizedFormat }, { default: customParseFormat }] = await Promise.all([
+    import('@mantine/dates'),
+    import('dayjs'),
+    import('dayjs/plugin/localizedFormat.js'),
+    import('dayjs/plugin/customParseFormat.js'),
+    import('dayjs/locale/de.js'),
+  ]);
+  dayjs.extend(localizedFormat);
+  dayjs.extend(customParseFormat);
   return { default: Input };
 });
+
+/** The date's long form in the active language's order, unless a plugin gives its own `valueFormat`. */
+export const defaultDateInputFormat = 'LL';
 
 export type DateInputProps = ComponentProps<typeof MantineDateInput>;
 
 /**
- * Mantine's DateInput, loaded on first use, with month and day names in the active language. Escape while its calendar is open closes the calendar only: a
+ * Mantine's DateInput, loaded on first use, with month and day names and (without a `valueFormat`) the date
+ * written as the active language writes it: "November 26, 2026", "26. November 2026". Escape while its calendar is open closes the calendar only: a
  * modal around it (Mantine listens for Escape on the window, before the input) skips an Escape whose
  * target says `data-mantine-stop-propagation`, as Mantine's own comboboxes do, so a form keeps what was typed.
  */
@@ -25,6 +38,7 @@ export function DateInput(props: DateInputProps) {
     <MantineDateInput
       locale={locale}
       {...props}
+      valueFormat={props.valueFormat ?? defaultDateInputFormat}
       data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
       popoverProps={{
         ...popoverProps,
