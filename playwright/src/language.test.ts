@@ -9,8 +9,8 @@ import { screenshot, screenshotFolder } from './support/screenshots.js';
 import { useBrowserAndStack } from './support/use-browser-and-stack.js';
 
 // Issue 18, a second language: the header's language switch turns the shell (navigation, home page, a
-// plural, a date) and a remote's own catalogue (the inbox widget) to German, the choice survives a
-// reload, and English comes back. Screenshots go to playwright/test-results/language/.
+// plural, a date), the plugins' menus (their configs' `translations`) and a remote's own catalogue (the
+// inbox widget) to German, the choice survives a reload, and English comes back. Screenshots go to playwright/test-results/language/.
 const env = useBrowserAndStack(
   [
     { name: 'documents', ui: 'local' },
@@ -24,21 +24,24 @@ const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 // The browser and this process share the machine's time zone, so Node's Intl says what the page must show.
 const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(new Date());
 
-const english = { welcome: 'Welcome to Lattice', plugins: '2 plugins are enabled', locale: 'en', home: 'Home', settings: 'Settings', openNavigation: 'Open navigation', closeNavigation: 'Close navigation', mainNavigation: 'Main navigation', inbox: 'Open conversations' };
-const german = { welcome: 'Willkommen bei Lattice', plugins: '2 Plugins sind aktiviert', locale: 'de', home: 'Startseite', settings: 'Einstellungen', openNavigation: 'Navigation öffnen', closeNavigation: 'Navigation schließen', mainNavigation: 'Hauptnavigation', inbox: 'Offene Unterhaltungen' };
+const english = { welcome: 'Welcome to Lattice', plugins: '2 plugins are enabled', locale: 'en', home: 'Home', settings: 'Settings', openNavigation: 'Open navigation', closeNavigation: 'Close navigation', mainNavigation: 'Main navigation', inbox: 'Open conversations', documentsMenu: 'Documents', inboxMenu: 'Inbox' };
+const german = { welcome: 'Willkommen bei Lattice', plugins: '2 Plugins sind aktiviert', locale: 'de', home: 'Startseite', settings: 'Einstellungen', openNavigation: 'Navigation öffnen', closeNavigation: 'Navigation schließen', mainNavigation: 'Hauptnavigation', inbox: 'Offene Unterhaltungen', documentsMenu: 'Dokumente', inboxMenu: 'Posteingang' };
 
 async function expectHome(page: Page, size: keyof typeof sizes, text: typeof english) {
   await page.getByRole('heading', { name: text.welcome }).waitFor();
   const summary = page.getByTestId('home-summary');
   await summary.filter({ hasText: text.plugins }).waitFor();
   assert.equal(await summary.textContent(), `${today(text.locale)} · ${text.plugins}`);
-  await page.getByRole('region', { name: 'Inbox' }).getByText(text.inbox, { exact: true }).waitFor();
+  await page.getByRole('region', { name: text.inboxMenu }).getByText(text.inbox, { exact: true }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), text.locale);
   assert.equal(await page.title(), `${text.home} · Lattice`);
   if (size === 'phone') await page.getByRole('button', { name: text.openNavigation }).click();
   const navigation = page.getByRole('navigation', { name: text.mainNavigation });
   await navigation.getByRole('link', { name: text.home, exact: true }).waitFor();
   await navigation.getByRole('link', { name: text.settings, exact: true }).waitFor();
+  // The plugins' menus come from their configs, not their catalogues: they are in German before any plugin code loads.
+  await navigation.getByRole('link', { name: text.documentsMenu, exact: true }).waitFor();
+  await navigation.getByRole('link', { name: text.inboxMenu, exact: true }).waitFor();
   if (size === 'phone') await page.getByRole('button', { name: text.closeNavigation }).click();
 }
 
@@ -79,5 +82,29 @@ test('a browser that asks for German gets the login page in German before anyone
   await page.getByRole('button', { name: 'Anmelden' }).waitFor();
   assert.equal(await page.title(), 'Anmelden · Lattice');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+  await context.close();
+});
+
+test("in German a plugin's page is titled by its menu's German text, and the settings page lists its German menus", async () => {
+  const context = await env.browser.newContext({ viewport: sizes.desktop, locale: 'en-US', colorScheme: 'light' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await openLoggedIn(page, env.stack, '/');
+  await page.evaluate(() => localStorage.setItem('lattice-locale', 'de'));
+  await page.goto(`${env.stack.frontend.url}/documents/`);
+  await page.getByRole('navigation', { name: german.mainNavigation }).getByRole('link', { name: german.documentsMenu, exact: true }).waitFor();
+  await page.waitForFunction((menu) => document.title.startsWith(`${menu} `), german.documentsMenu);
+  assert.equal(await page.title(), `${german.documentsMenu} · Lattice`);
+
+  await page.goto(`${env.stack.frontend.url}/settings`);
+  await page.getByRole('main').getByRole('link', { name: 'Integrationen', exact: true }).waitFor();
+  await page.goto(`${env.stack.frontend.url}/inbox/integrations`);
+  await page.waitForFunction(() => document.title.startsWith('Integrationen'));
+
+  // The skip link speaks German too.
+  await page.goto(`${env.stack.frontend.url}/`);
+  await page.getByRole('heading', { name: german.welcome }).waitFor();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Zum Inhalt springen');
   await context.close();
 });
