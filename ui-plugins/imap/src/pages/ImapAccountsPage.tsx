@@ -1,12 +1,11 @@
-import { Anchor, Link, Message, Stack, Text, Title, useMessages } from '@lattice/ui-sdk';
+import { Anchor, Link, Message, Stack, Text, Title, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { imapCatalogue } from '../imap-catalogue.js';
-import { useTranslatedPageTitle } from '../use-translated-page-title.js';
 import { ImapAccountList } from '../components/ImapAccountList.js';
 
 /** /imap/: the same account list the inbox's integrations page shows, on a page of its own. */
 export function ImapAccountsPage() {
   const t = useMessages(imapCatalogue);
-  useTranslatedPageTitle(t('accounts.title'));
+  usePageTitle(t('accounts.title'));
   return (
     <Stack>
       <Title order={2}>{t('accounts.title')}</Title>

@@ -13,10 +13,10 @@ import {
   Title,
   graphQLErrorMessage,
   useMessages,
+  usePageTitle,
   useSearchParams,
 } from '@lattice/ui-sdk';
 import { inboxCatalogue } from '../inbox-catalogue.js';
-import { useTranslatedPageTitle } from '../use-translated-page-title.js';
 import { conversationChangedSubscription, conversationListQuery, conversationListWithCustomersQuery } from '../graphql/conversation-queries.js';
 import { customerFieldsMissing } from '../customer-label.js';
 import { ConversationSearch } from '../components/ConversationSearch.js';
@@ -34,7 +34,7 @@ export function InboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readInboxFilters(searchParams);
   const t = useMessages(inboxCatalogue);
-  useTranslatedPageTitle(t('inbox.title'));
+  usePageTitle(t('inbox.title'));
   const client = useApolloClient();
   const [withSenders, setWithSenders] = useState(true);
   const { data, previousData, loading, error, refetch } = useQuery(withSenders ? conversationListWithCustomersQuery : conversationListQuery, {

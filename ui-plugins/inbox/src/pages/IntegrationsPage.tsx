@@ -16,10 +16,10 @@ import {
   graphQLErrorMessage,
   useCan,
   useMessages,
+  usePageTitle,
   type CreatedIntegration,
 } from '@lattice/ui-sdk';
 import { inboxCatalogue } from '../inbox-catalogue.js';
-import { useTranslatedPageTitle } from '../use-translated-page-title.js';
 import { integrationsPageQuery, type IntegrationKind } from '../graphql/integration-queries.js';
 import { AddIntegrationModal } from '../components/AddIntegrationModal.js';
 import { IntegrationTable } from '../components/IntegrationTable.js';
@@ -30,7 +30,7 @@ import { receiveUrl } from '../receive-url.js';
 export function IntegrationsPage() {
   const { data, previousData, error, refetch } = useQuery(integrationsPageQuery);
   const t = useMessages(inboxCatalogue);
-  useTranslatedPageTitle(t('integrations.title'));
+  usePageTitle(t('integrations.title'));
   const components = useContext(IntegrationComponentsContext);
   const [adding, setAdding] = useState<IntegrationKind | null>(null);
   const [created, setCreated] = useState<CreatedIntegration | null>(null);
