@@ -146,3 +146,32 @@ for (const size of Object.keys(sizes) as Size[]) {
     assert.deepEqual(failures, [], `accessibility violations:\n${failures.join('\n\n')}`);
   });
 }
+
+/** The skip link: the first Tab of a fresh page focuses it and shows it; Enter puts the focus on the main region. */
+async function expectSkipLink(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(`${env.stack.frontend.url}${path}`);
+  await ready(page);
+  const link = page.getByRole('link', { name: 'Skip to content' });
+  const hidden = await link.boundingBox();
+  assert.ok(hidden && hidden.y + hidden.height <= 0, `${path}: out of sight until focused (${JSON.stringify(hidden)})`);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content', `${path}: the first Tab reaches the skip link`);
+  await page.waitForFunction(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
+  });
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.tagName === 'MAIN');
+  assert.equal(new URL(page.url()).pathname, path, `${path}: the page stays where it was`);
+}
+
+test('the first Tab of every page reaches "Skip to content", which moves the focus to the main region', async () => {
+  const context = await env.browser.newContext({ viewport: sizes.desktop, colorScheme: 'light' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await expectSkipLink(page, '/login', (page) => page.getByRole('button', { name: 'Log in' }).waitFor());
+  await openLoggedIn(page, env.stack, '/');
+  await expectSkipLink(page, '/', (page) => page.getByRole('heading', { name: 'Welcome to Lattice' }).waitFor());
+  await expectSkipLink(page, '/documents/', (page) => page.getByRole('button', { name: 'Add document' }).waitFor());
+  await context.close();
+});
