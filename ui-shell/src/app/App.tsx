@@ -24,6 +24,7 @@ import type { PluginsManifestResult } from './boot/plugins-manifest-request.js';
 import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
 import { integrationComponents } from './plugins/integration-components.js';
+import { remoteLoadErrorText } from './plugins/remote-load-errors.js';
 import { pluginRoutePaths } from './plugins/plugin-route-paths.js';
 import { colorSchemeStorageKey, createShellTheme, cssVariablesResolver } from './theme.js';
 import { applyLocale } from './i18n/initial-locale.js';
@@ -53,8 +54,9 @@ export function App({ client, plugins, locale }: { client: ApolloClient; plugins
 }
 
 function ShellProviders({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
-  const components = useMemo(() => integrationComponents(plugins.plugins), [plugins]);
   const t = useMessages(shellCatalogue);
+  // An integration view that fails to load says why in the inbox's alert, in the user's language.
+  const components = useMemo(() => integrationComponents(plugins.plugins, (error) => remoteLoadErrorText(error, t)), [plugins, t]);
   const closeLabel = t('theme.close');
   const theme = useMemo(() => createShellTheme(closeLabel), [closeLabel]);
   return (

@@ -1,4 +1,6 @@
-import { Alert, Button, Code, Stack, Text } from '@lattice/ui-sdk';
+import { Alert, Button, Code, Stack, Text, useMessages } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
+import { remoteLoadErrorText } from './remote-load-errors.js';
 
 interface PluginUnavailableProps {
   label: string;
@@ -7,13 +9,14 @@ interface PluginUnavailableProps {
 }
 
 export function PluginUnavailable({ label, error, onRetry }: PluginUnavailableProps) {
+  const t = useMessages(shellCatalogue);
   return (
-    <Alert color="orange" title={`${label} is unavailable`} role="alert" data-testid="plugin-unavailable">
+    <Alert color="orange" title={t('plugins.unavailable.title', { label })} role="alert" data-testid="plugin-unavailable">
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">The {label} plugin could not be loaded. The rest of Lattice keeps working.</Text>
-        <Code>{error.message}</Code>
+        <Text size="sm">{t('plugins.unavailable.text', { label })}</Text>
+        <Code>{remoteLoadErrorText(error, t)}</Code>
         <Button size="xs" variant="light" color="orange" onClick={onRetry}>
-          Retry
+          {t('plugins.unavailable.retry')}
         </Button>
       </Stack>
     </Alert>

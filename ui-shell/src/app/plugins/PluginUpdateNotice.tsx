@@ -1,20 +1,24 @@
-import { Alert, Button, Group, IconPlug, Text, useLocale, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { useMemo } from 'react';
+import { Alert, Button, Group, IconRefresh, Text, useLocale, useMessages, type PluginManifestEntry } from '@lattice/ui-sdk';
+import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { pluginLabel } from './plugin-route-paths.js';
 
 /** "<plugin> was updated": this tab runs the code it loaded before the redeploy until it reloads. */
 export function PluginUpdateNotice({ plugins, onClose }: { plugins: PluginManifestEntry[]; onClose: () => void }) {
   const { locale } = useLocale();
-  const names = plugins.map((plugin) => pluginLabel(plugin, locale));
-  const title = names.length === 1 ? `${names[0]} was updated` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} were updated`;
+  const t = useMessages(shellCatalogue);
+  // "Documents, Inbox and Reports" / "Dokumente, Posteingang und Reports": the list the way the language writes it.
+  const list = useMemo(() => new Intl.ListFormat(locale, { type: 'conjunction' }), [locale]);
+  const names = list.format(plugins.map((plugin) => pluginLabel(plugin, locale)));
   return (
     <Alert
       role="status"
       data-testid="plugin-updated"
       color="blue"
-      icon={<IconPlug aria-hidden />}
-      title={title}
+      icon={<IconRefresh aria-hidden />}
+      title={t('plugins.updated.title', { count: plugins.length, names })}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('plugins.updated.dismiss')}
       onClose={onClose}
       pos="fixed"
       top={72}
@@ -23,9 +27,9 @@ export function PluginUpdateNotice({ plugins, onClose }: { plugins: PluginManife
       style={{ zIndex: 300 }}
     >
       <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text size="sm">This page still runs the earlier version.</Text>
-        <Button size="xs" onClick={() => window.location.reload()}>
-          Reload
+        <Text size="sm">{t('plugins.updated.text')}</Text>
+        <Button size="xs" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => window.location.reload()}>
+          {t('plugins.updated.reload')}
         </Button>
       </Group>
     </Alert>

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { RemoteEntryRefused } from './remote-load-errors.js';
 
 const expected = new Map<string, string>();
 
@@ -34,7 +35,7 @@ function runModuleScript(url: string, integrity: string): Promise<void> {
     script.crossOrigin = 'anonymous';
     script.src = url;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`the browser refused ${url}: it does not match its entryHash ${integrity}, or could not be loaded`));
+    script.onerror = () => reject(new RemoteEntryRefused(url, integrity));
     document.head.append(script);
   });
 }

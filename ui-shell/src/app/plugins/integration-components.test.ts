@@ -22,7 +22,7 @@ const plugins = [
 ];
 
 test('a kind offers the slots its UI plugin names, and no others', () => {
-  const components = integrationComponents(plugins);
+  const components = integrationComponents(plugins, (error) => error.message);
   assert.equal(components.offers('imap', 'inboxIntegrationForm'), true);
   assert.equal(components.offers('imap', 'inboxConversationDetail'), true);
   assert.equal(components.offers('imap', 'inboxIntegrationSettings'), false);
@@ -30,7 +30,7 @@ test('a kind offers the slots its UI plugin names, and no others', () => {
 });
 
 test('asking for a slot no enabled plugin offers fails with the kind and slot named', async () => {
-  const components = integrationComponents(plugins);
+  const components = integrationComponents(plugins, (error) => error.message);
   await assert.rejects(components.load('facebook', 'inboxConversationDetail', false), (error: unknown) => {
     assert.ok(error instanceof IntegrationComponentMissing);
     assert.equal(error.message, 'No enabled UI plugin offers inboxConversationDetail for integrations of kind "facebook"');

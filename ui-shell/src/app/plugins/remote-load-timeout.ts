@@ -1,5 +1,6 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { expectedEntryIntegrity } from './entry-integrity-runtime.js';
+import { RemoteLoadTimedOut } from './remote-load-errors.js';
 
 /** How long a remote gets, by default, before its page shows the panel instead of a loader. */
 export const defaultRemoteLoadTimeoutMs = 8000;
@@ -54,7 +55,7 @@ export function applyRemoteLoadTimeout(): void {
 export function withRemoteLoadTimeout<T>(loading: Promise<T>, name: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name} did not load within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(() => reject(new RemoteLoadTimedOut(name, timeoutMs / 1000)), timeoutMs);
   });
   return Promise.race([loading, expired]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import type { ApolloClient } from '@apollo/client';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
 import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
+import { RemoteComponentMissing } from './remote-load-errors.js';
 import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
@@ -83,9 +84,7 @@ async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Pr
   const module = await withRemoteLoadTimeout(loadExposedModule<Partial<RoutesModule>>(plugin, plugin.routesModule, fresh), plugin.name);
   // Marks for bench/ui and the browser's performance panel: when a plugin's code became usable.
   performance.mark(`lattice:remote-loaded:${plugin.name}`);
-  if (!module?.default) {
-    throw new Error(`${plugin.name} does not export a component from ${plugin.routesModule}`);
-  }
+  if (!module?.default) throw new RemoteComponentMissing(plugin.name, plugin.routesModule);
   return { default: module.default, preload: module.preload };
 }
 
