@@ -55,7 +55,13 @@ test('phone 390×844: every user with its actions as stacked rows, no sideways s
   await openLoggedIn(page, env.stack, '/settings/users');
   await page.getByTestId('users-count').filter({ hasText: '4 users' }).waitFor();
   // The first owner is named "Owner"; the others have no name and go by their e-mail.
-  for (const [email, name] of [[env.stack.owner.email, 'Owner'], [member.email, member.email], [lockedUser.email, lockedUser.email], [deactivatedUser.email, deactivatedUser.email]]) {
+  const shown: Array<[email: string, name: string]> = [
+    [env.stack.owner.email, 'Owner'],
+    [member.email, member.email],
+    [lockedUser.email, lockedUser.email],
+    [deactivatedUser.email, deactivatedUser.email],
+  ];
+  for (const [email, name] of shown) {
     await userRow(page, email).getByRole('combobox', { name: `Role of ${name}` }).waitFor();
   }
   await assertOnScreen(page, `Deactivate ${member.email}`);
