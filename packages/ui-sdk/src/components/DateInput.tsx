@@ -3,21 +3,8 @@ import { useLocale } from '../i18n/locale-context.js';
 
 // Date pickers weigh more than the rest of the forms put together; they load the first time one renders
 // (inside a <Suspense>), from the shell's build so they see the shell's MantineProvider. Their CSS is
-// part of the shell's stylesheet. dayjs' German month and day names (under 1 KB) come with them; dayjs
-// knows English already. So do its localized formats ("LL": "November 26, 2026", "26. November 2026")
-// and the parsing of a date typed in one, so start-up carries none of it.
-const MantineDateInput = lazy(async () => {
-  const [{ DateInput: Input }, { default: dayjs }, { default: localizedFormat }, { default: customParseFormat }] = await Promise.all([
-    import('@mantine/dates'),
-    import('dayjs'),
-    import('dayjs/plugin/localizedFormat.js'),
-    import('dayjs/plugin/customParseFormat.js'),
-    import('dayjs/locale/de.js'),
-  ]);
-  dayjs.extend(localizedFormat);
-  dayjs.extend(customParseFormat);
-  return { default: Input };
-});
+// part of the shell's stylesheet; the rest of the chunk is in date-input-chunk.ts.
+const MantineDateInput = lazy(() => import('./date-input-chunk.js').then((chunk) => ({ default: chunk.DateInput })));
 
 /** The date's long form in the active language's order, unless a plugin gives its own `valueFormat`. */
 export const defaultDateInputFormat = 'LL';
