@@ -47,6 +47,27 @@ test('an unreachable documents remote: the shell still works, the panel says so,
   await page.context().close();
 });
 
+test('in German the unavailable panel and its Retry read in German, and Retry brings the page in German', async () => {
+  const { page } = await newPage(browser);
+  const remoteEntry = '**/plugins/documents/remoteEntry.js';
+  await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
+
+  await openLoggedIn(page, stack, '/documents/');
+  const panel = page.getByTestId('plugin-unavailable');
+  await panel.getByText('Documents is unavailable').waitFor();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+
+  // The plugin named by its menu's German text, every sentence of the shell's in German.
+  await panel.getByText('Dokumente ist nicht verfügbar').waitFor();
+  await panel.getByText('Das Plugin Dokumente konnte nicht geladen werden. Der Rest von Lattice funktioniert weiter.').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+  await page.unroute(remoteEntry);
+  await panel.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await page.getByRole('button', { name: 'Dokument hinzufügen' }).waitFor({ timeout: 30_000 });
+  assert.equal(await panel.count(), 0);
+  await page.context().close();
+});
+
 test('a remote whose routes module throws is contained in its own boundary', async () => {
   const { page } = await newPage(browser);
   // Serve a remote entry that registers the container but whose ./routes factory throws.
