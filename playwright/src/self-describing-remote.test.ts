@@ -116,6 +116,14 @@ test('a remote with an invalid descriptor, one built for React 18 and one whose 
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of ['Broken', 'Old', 'Tampered']) assert.equal(await navigation.getByRole('link', { name, exact: true }).count(), 0, name);
 
+  // In German the alert's own sentences change; each reason stays as the front-end server words it.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await panel.getByText('3 Plugins wurden nicht eingebunden').waitFor();
+  await panel.getByText('Der Rest von Lattice funktioniert weiter. Was die Teams der Plugins beheben müssen:').waitFor();
+  await panel.getByText(/lattice-plugin\.json shared\.react: needs \^18\.2\.0, the shell has 19\./).waitFor();
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+  await panel.getByText('3 plugins were left out').waitFor();
+
   await panel.getByRole('button', { name: 'Close' }).click();
   await navigation.getByRole('link', { name: /^Lab/ }).click();
   await page.getByTestId('fixture-page').waitFor();
