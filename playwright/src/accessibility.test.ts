@@ -8,6 +8,7 @@ import inboxPlugin from '@lattice/plugin-inbox';
 import { checkAccessibility, describe, type AccessibilityResult } from './support/accessibility-check.js';
 import { createIntegration, deliver, rows } from './support/inbox-fixtures.js';
 import { openLoggedIn } from './support/log-in.js';
+import { screenshot, screenshotFolder } from './support/screenshots.js';
 import { useBrowserAndStack } from './support/use-browser-and-stack.js';
 
 // Issue 18: an accessibility check of every page reports no serious or critical violation. IBM's engine
@@ -160,6 +161,7 @@ async function expectSkipLink(page: Page, path: string, ready: (page: Page) => P
     const box = document.activeElement?.getBoundingClientRect();
     return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
   });
+  await screenshot(page, screenshotFolder('skip-link'), `focused-${path.replaceAll('/', '') || 'home'}`);
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.tagName === 'MAIN');
   assert.equal(new URL(page.url()).pathname, path, `${path}: the page stays where it was`);

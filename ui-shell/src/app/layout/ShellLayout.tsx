@@ -4,7 +4,7 @@ import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { PageLoader } from './PageLoader.js';
 import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
-import { SkipLink, mainContentId } from './SkipLink.js';
+import { SkipLink, mainContentId, mainContentStyle } from './SkipLink.js';
 import { UserMenu } from './UserMenu.js';
 
 /**
@@ -52,7 +52,7 @@ export function ShellLayout() {
           <ColorSchemeControl />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id={mainContentId} tabIndex={-1}>
+      <AppShell.Main id={mainContentId} tabIndex={-1} style={mainContentStyle}>
         {/* A page whose messages are not loaded in the chosen language yet waits here, under the header and navigation. */}
         <Suspense fallback={<PageLoader label={t('app.loading')} />}>
           <Outlet />

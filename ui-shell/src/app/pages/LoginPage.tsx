@@ -19,7 +19,7 @@ import {
 } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
-import { SkipLink, mainContentId } from '../layout/SkipLink.js';
+import { SkipLink, mainContentId, mainContentStyle } from '../layout/SkipLink.js';
 import { currentUserQuery, loginMutation } from '../auth/current-user-query.js';
 import { safeNextPath } from '../auth/login-path.js';
 
@@ -50,7 +50,7 @@ export function LoginPage() {
   return (
     <>
       <SkipLink />
-      <Center component="main" id={mainContentId} tabIndex={-1} mih="100vh" p="sm">
+      <Center component="main" id={mainContentId} tabIndex={-1} style={mainContentStyle} mih="100vh" p="sm">
         <Paper component="form" onSubmit={submit} withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={380}>
           <Stack>
             <Group justify="space-between" wrap="nowrap">
