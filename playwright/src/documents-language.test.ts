@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { openLoggedIn } from './support/log-in.js';
 import { screenshot, screenshotFolder } from './support/screenshots.js';
 import { useBrowserAndStack } from './support/use-browser-and-stack.js';
+import { pageGraphql } from './support/page-graphql.js';
 
 // Issue 18, a second language in a remote's own catalogue: at 1280×800, after the header's switch and a
 // reload, the documents page reads in German - its title, column headers, buttons' accessible names, the
@@ -21,23 +22,6 @@ async function waitForValue(page: Page, input: Locator, value: string) {
 const badge = (page: Page) => page.getByTestId('documents-total-count');
 const row = (page: Page, name: string) => page.getByTestId('document-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
-/** GraphQL from the page, with its login cookie, to seed what the test starts from. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const body = await page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch('/gateway/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data?: unknown; errors?: unknown };
-    },
-    { query, variables },
-  );
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data as T;
-}
-
 test('desktop 1280×800: the documents page in German, from its own catalogue', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme: 'light' });
   const page = await context.newPage();
@@ -46,11 +30,11 @@ test('desktop 1280×800: the documents page in German, from its own catalogue', 
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await openLoggedIn(page, env.stack, '/documents/');
   await page.getByTestId('documents-empty').waitFor();
-  const { documentTypesAdd } = await graphql<{ documentTypesAdd: { _id: string } }>(page, 'mutation { documentTypesAdd(name: "Verträge") { _id } }');
-  await graphql(page, 'mutation ($typeId: String) { documentsAdd(name: "Mietvertrag", typeId: $typeId, expiryDate: "2031-02-28T00:00:00.000Z") { _id } }', {
+  const { documentTypesAdd } = await pageGraphql<{ documentTypesAdd: { _id: string } }>(page, 'mutation { documentTypesAdd(name: "Verträge") { _id } }');
+  await pageGraphql(page, 'mutation ($typeId: String) { documentsAdd(name: "Mietvertrag", typeId: $typeId, expiryDate: "2031-02-28T00:00:00.000Z") { _id } }', {
     typeId: documentTypesAdd._id,
   });
-  await graphql(page, 'mutation { documentsAdd(name: "Notizen") { _id } }');
+  await pageGraphql(page, 'mutation { documentsAdd(name: "Notizen") { _id } }');
 
   // The switch turns the open page to German; a reload starts in German (the catalogue fetched from the remote).
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');

@@ -5,6 +5,7 @@ import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { screenshot, screenshotFolder } from './support/screenshots.js';
 import { useBrowserAndStack } from './support/use-browser-and-stack.js';
+import { pageGraphql } from './support/page-graphql.js';
 
 const env = useBrowserAndStack();
 const shots = screenshotFolder('documents-undo');
@@ -16,25 +17,8 @@ const undoNotification = (page: Page) => page.getByRole('status', { name: 'Undo 
 const row = (page: Page, name: string) => page.getByTestId('document-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 const totalCount = (page: Page) => page.getByTestId('documents-total-count');
 
-/** GraphQL from the page, with its login cookie, to seed what the test starts from. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const body = await page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch('/gateway/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data?: unknown; errors?: unknown };
-    },
-    { query, variables },
-  );
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data as T;
-}
-
 async function addDocument(page: Page, name: string, typeId?: string) {
-  await graphql(page, 'mutation ($name: String, $typeId: String) { documentsAdd(name: $name, typeId: $typeId) { _id } }', { name, typeId });
+  await pageGraphql(page, 'mutation ($name: String, $typeId: String) { documentsAdd(name: $name, typeId: $typeId) { _id } }', { name, typeId });
 }
 
 /** The type a row shows: the type's name, or "—" without one. */
@@ -50,7 +34,7 @@ test('a removed document or type can be undone for a few seconds, and stays remo
   const { page, pageErrors } = await newPage(env.browser);
   await openLoggedIn(page, env.stack, '/documents/');
   await page.getByTestId('documents-empty').waitFor();
-  const { documentTypesAdd } = await graphql<{ documentTypesAdd: { _id: string } }>(page, 'mutation { documentTypesAdd(name: "Contracts") { _id } }');
+  const { documentTypesAdd } = await pageGraphql<{ documentTypesAdd: { _id: string } }>(page, 'mutation { documentTypesAdd(name: "Contracts") { _id } }');
   await addDocument(page, 'Lease', documentTypesAdd._id);
   await addDocument(page, 'Supplier agreement', documentTypesAdd._id);
   await addDocument(page, 'Framework contract', documentTypesAdd._id);
