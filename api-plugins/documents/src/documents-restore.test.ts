@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import { documentFields, documentsTestClient, type DocumentResult } from './test-support/documents-test-client.js';
 import { documentsPlugin } from './plugin.js';
 
 let platform: TestPlatform;
@@ -12,39 +13,7 @@ after(async () => {
   await platform?.stop();
 });
 
-interface DocumentResult {
-  _id: string;
-  name: string | null;
-  createdAt: string | null;
-  expiryDate: string | null;
-  checked: boolean | null;
-  typeId: string | null;
-  order: number | null;
-  currentType: { _id: string; name: string | null } | null;
-}
-
-const documentFields = '_id name createdAt expiryDate checked typeId order currentType { _id name }';
-
-async function ok<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-  const response = await platform.graphql<T>(query, variables);
-  assert.equal(response.errors, undefined, JSON.stringify(response.errors));
-  return response.data as T;
-}
-
-async function addType(name: string): Promise<string> {
-  const data = await ok<{ documentTypesAdd: { _id: string } }>('mutation ($name: String) { documentTypesAdd(name: $name) { _id } }', { name });
-  return data.documentTypesAdd._id;
-}
-
-async function addDocument(fields: Record<string, unknown>): Promise<DocumentResult> {
-  const data = await ok<{ documentsAdd: DocumentResult }>(
-    `mutation ($name: String, $expiryDate: Date, $checked: Boolean, $typeId: String, $order: Float) {
-      documentsAdd(name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId, order: $order) { ${documentFields} }
-    }`,
-    fields,
-  );
-  return data.documentsAdd;
-}
+const { ok, addType, addDocument } = documentsTestClient(() => platform);
 
 async function findDocument(id: string): Promise<DocumentResult | undefined> {
   const data = await ok<{ documents: DocumentResult[] }>(`{ documents { ${documentFields} } }`);
