@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 // Runs every test suite in two lanes side by side, so CI on 2 cores takes the longer lane's time, not the sum.
 //
-// - browser lane: the browser tests against npm start's stack (in-process: embedded database, in-process
-//   broker and pub/sub, free ports), then against the services topology, which makes a RabbitMQ vhost of its
-//   own. One browser at a time: two would starve each other on 2 cores.
-// - services lane: every other package, one at a time, because they share this run's RabbitMQ vhost and Redis.
-// With the services-stack browser run at the end of the services lane, CI's lanes took 18 and 7 minutes;
-// here it balances them (about 13 and 12).
+// - browser lane: the browser tests against npm start's stack. That stack is in-process (embedded database,
+//   in-process broker and pub/sub, free ports), so it shares nothing with the other lane.
+// - services lane: every other package, one at a time, because they share this run's RabbitMQ vhost and
+//   Redis; then the browser tests against the services topology (which makes a vhost of its own).
 //
 // Each lane goes on after a failure, so one run reports every failing suite; the exit code is non-zero if
 // any suite failed. Turbo prefixes every line with its package and task, so the two lanes' output can be told apart.
@@ -14,8 +12,11 @@ import { spawn } from 'node:child_process';
 
 const turbo = (...args) => ['npx', ['--no', 'turbo', 'run', ...args, '--continue']];
 const lanes = {
-  browser: [turbo('test:npm-start', '--filter=@lattice/playwright'), turbo('test:services', '--filter=@lattice/playwright')],
-  services: [turbo('test', '--filter=!@lattice/playwright', '--concurrency=1')],
+  browser: [turbo('test:npm-start', '--filter=@lattice/playwright')],
+  services: [
+    turbo('test', '--filter=!@lattice/playwright', '--concurrency=1'),
+    turbo('test:services', '--filter=@lattice/playwright'),
+  ],
 };
 
 const children = new Set();
