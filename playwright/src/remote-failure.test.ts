@@ -22,14 +22,20 @@ after(async () => {
   await stack?.stop();
 });
 
-test('an unreachable documents remote: the shell still works, the panel says so, retry brings the page', async () => {
-  const { page } = await newPage(browser);
-  const remoteEntry = '**/plugins/documents/remoteEntry.js';
-  await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
+const remoteEntry = '**/plugins/documents/remoteEntry.js';
 
+/** A page on /documents/ whose remote entry cannot be reached, once its unavailable panel shows. */
+async function openWithDocumentsRemoteDown() {
+  const { page } = await newPage(browser);
+  await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
   await openLoggedIn(page, stack, '/documents/');
   const panel = page.getByTestId('plugin-unavailable');
   await panel.getByText('Documents is unavailable').waitFor();
+  return { page, panel };
+}
+
+test('an unreachable documents remote: the shell still works, the panel says so, retry brings the page', async () => {
+  const { page, panel } = await openWithDocumentsRemoteDown();
 
   // The rest of the shell keeps working: navigation, another plugin, settings.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fixture' }).click();
@@ -48,13 +54,7 @@ test('an unreachable documents remote: the shell still works, the panel says so,
 });
 
 test('in German the unavailable panel and its Retry read in German, and Retry brings the page in German', async () => {
-  const { page } = await newPage(browser);
-  const remoteEntry = '**/plugins/documents/remoteEntry.js';
-  await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
-
-  await openLoggedIn(page, stack, '/documents/');
-  const panel = page.getByTestId('plugin-unavailable');
-  await panel.getByText('Documents is unavailable').waitFor();
+  const { page, panel } = await openWithDocumentsRemoteDown();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
 
   // The plugin named by its menu's German text, every sentence of the shell's in German.
