@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { median } from './measure.js';
 
-export type SideName = 'ours, dedupe on' | 'ours, dedupe off' | 'Hive, dedupe on' | 'Hive, dedupe off';
+export type SideName = 'ours, dedupe on' | 'ours, dedupe off' | 'Hive, dedupe on' | 'Hive, dedupe off' | 'ours, in process';
 export type QueryName = 'documents' | 'two subgraphs' | 'tiny';
 /** The subgraph itself, and the floor: the same requests through a bare pipe proxy in a process of its own. */
 export type Baseline = 'direct' | 'floor';
@@ -22,7 +22,7 @@ export interface Extras {
   hiveVersion: string;
 }
 
-const SIDES: Array<SideName | Baseline> = ['direct', 'floor', 'ours, dedupe on', 'ours, dedupe off', 'Hive, dedupe on', 'Hive, dedupe off'];
+const SIDES: Array<SideName | Baseline> = ['direct', 'floor', 'ours, in process', 'ours, dedupe on', 'ours, dedupe off', 'Hive, dedupe on', 'Hive, dedupe off'];
 const QUERIES: Array<{ name: QueryName; what: string }> = [
   { name: 'documents', what: 'one subgraph: `documents(typeId)` returning 50 documents, each with `currentType`' },
   { name: 'two subgraphs', what: '`currentUser { _id email }` (core) and the same 50 documents (documents): planned on both gateways' },
@@ -64,11 +64,12 @@ export function renderReport(measured: Measured, extras: Extras): string {
       return `${spread(ratio)}${ahead ? ' ahead' : ' **behind**'}`;
     };
     const compared = table([
-      ['ours ÷ Hive', 'both dedupe on', 'both dedupe off', 'ours (dedupe on) ÷ direct', 'floor ÷ direct', 'ours (dedupe on) ÷ floor'],
+      ['ours ÷ Hive', 'both dedupe on', 'both dedupe off', 'ours in process ÷ direct', 'ours (dedupe on) ÷ direct', 'floor ÷ direct', 'ours (dedupe on) ÷ floor'],
       ...metrics.map((metric) => [
         metric,
         verdict(ratios(name, 'ours, dedupe on', 'Hive, dedupe on', metric), metric),
         verdict(ratios(name, 'ours, dedupe off', 'Hive, dedupe off', metric), metric),
+        spread(ratios(name, 'ours, in process', 'direct', metric)),
         spread(ratios(name, 'ours, dedupe on', 'direct', metric)),
         spread(ratios(name, 'floor', 'direct', metric)),
         spread(ratios(name, 'ours, dedupe on', 'floor', metric)),
@@ -86,7 +87,7 @@ export function renderReport(measured: Measured, extras: Extras): string {
         return direct ? [size.p50 - direct.p50] : [];
       });
   const sizeTable = table([
-    ['documents in the answer', 'direct p50 (ms)', 'floor adds (ms)', 'ours adds (ms)', 'Hive adds (ms)', 'ours ÷ Hive, added'],
+    ['documents in the answer', 'direct p50 (ms)', 'floor adds (ms)', 'ours in process adds (ms)', 'ours adds (ms)', 'Hive adds (ms)', 'ours ÷ Hive, added'],
     ...sizeCounts.map((documents) => {
       const ours = added(documents, 'ours, dedupe on');
       const hive = added(documents, 'Hive, dedupe on');
@@ -94,6 +95,7 @@ export function renderReport(measured: Measured, extras: Extras): string {
         documents.toLocaleString('en'),
         spread(measured.sizes.filter((size) => size.documents === documents && size.side === 'direct').map((size) => size.p50)),
         spread(added(documents, 'floor')),
+        spread(added(documents, 'ours, in process')),
         spread(ours),
         spread(hive),
         spread(ours.map((value, index) => value / hive[index]!)),
@@ -112,8 +114,9 @@ ${measured.rounds.length} rounds, ${extras.benchSeconds.toFixed(0)} s in all. Th
 measured side by side within one round), not the absolute figures, and see each round's load average below.
 
 Set-up: the platform runs as \`npm start\` runs it (built, one process: embedded MongoDB, in-process broker, every
-plugin host); its own gateway is not measured. Four gateways run in processes of their own in front of the same
-plugin hosts: ours (\`startGateway\`) with in-flight deduplication on and off, and Hive Gateway
+plugin host). "ours, in process" is that platform's own gateway, the one \`npm start\` serves: it runs in the hosts'
+process and reaches them over loopback HTTP as any gateway does, without a process switch (its CPU and memory are the
+hosts', so they have no cells). Four more gateways run in processes of their own in front of the same plugin hosts: ours (\`startGateway\`) with in-flight deduplication on and off, and Hive Gateway
 (\`@graphql-hive/gateway\` ${extras.hiveVersion}, installed for this bench alone from bench/gateway/package.json, \`createGatewayRuntime\` on node:http) on a supergraph composed from the same hosts'
 SDL with \`@theguild/federation-composition\`, with \`deduplicateInflightRequests\` on and off. "direct" is the
 subgraph itself. "floor" is the direct side's requests through a bare node:http reverse proxy in a process of its own

@@ -1,5 +1,6 @@
 /**
- * bench/gateway: our gateway (in-flight deduplication on and off) beside Hive Gateway (on and off), the
+ * bench/gateway: our gateway (in process as npm start runs it; in a process of its own with in-flight
+ * deduplication on and off) beside Hive Gateway (on and off), the
  * subgraph itself and the floor (a bare pipe proxy: what one more process hop costs), on the same plugin hosts,
  * in alternating rounds; plus the time from `lattice start` to ready. BENCH_ROUNDS: how many rounds (3).
  * Run: npm run bench:gateway (writes RESULTS.md next to this file). BENCH_QUICK=1: one short round, to try it.
@@ -73,6 +74,8 @@ try {
   const gatewayTargets = new Map<SideName, Target>(
     sideNames.map((name, index) => [name, { url: `${gateways[index]!.url}/graphql`, headers: () => baseHeaders, pid: gateways[index]!.pid }]),
   );
+  // npm start's own gateway, in the hosts' process: no pid of its own, so no CPU or RSS cells.
+  const inProcess: Target = { url: `${platform.gatewayUrl}/graphql`, headers: () => baseHeaders };
   const direct = (plugin: string): Target => ({
     url: `${platform.pluginUrls.get(plugin)}/graphql`,
     headers: (sent) => ({ ...baseHeaders, ...signer.headers('POST', sent) }),
@@ -117,7 +120,7 @@ try {
     const loadBefore = loadavg();
     const startedAt = performance.now();
     for (const query of queries) {
-      const sides: Array<[SideName | Baseline, Target]> = [...gatewayTargets];
+      const sides: Array<[SideName | Baseline, Target]> = [['ours, in process', inProcess], ...gatewayTargets];
       if (query.plugin) sides.unshift(['direct', direct(query.plugin)], ['floor', floor(query.plugin)]);
       // Each round starts with another side, so drift on this shared machine falls on all of them alike.
       const turns = rotate(sides, round);
@@ -137,7 +140,7 @@ try {
     }
     for (const [side, target] of gatewayTargets) record('documents', side, 'gateway RSS after the round (MB)', await rssMb(target.pid!));
     for (const size of sizes) {
-      const sides: Array<[SideName | Baseline, Target]> = [['direct', direct('documents')], ['floor', floor('documents')], ['ours, dedupe on', gatewayTargets.get('ours, dedupe on')!], ['Hive, dedupe on', gatewayTargets.get('Hive, dedupe on')!]];
+      const sides: Array<[SideName | Baseline, Target]> = [['direct', direct('documents')], ['floor', floor('documents')], ['ours, in process', inProcess], ['ours, dedupe on', gatewayTargets.get('ours, dedupe on')!], ['Hive, dedupe on', gatewayTargets.get('Hive, dedupe on')!]];
       const turns = rotate(sides, round);
       const check = (text: string) => text.split('"_id"').length > size.documents;
       const latencies = await interleavedLatency(turns.map(([, target]) => target), size.body, size.count, 1, check, Math.min(size.count, 4));
