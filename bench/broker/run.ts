@@ -111,6 +111,7 @@ const started = new Date();
 const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
 const rpcRounds: Record<'in-process' | RpcReplyMode, RpcRow[]> = { 'in-process': [], 'reply-queue': [], 'direct-reply-to': [] };
 const throughputRows: ThroughputRow[] = [];
+const liveRounds: ThroughputFigures[] = [];
 try {
   rpcRounds['in-process'].push({ label: 'in-process', ...(await withPair(inProcessPair, rpc)) });
   throughputRows.push({ label: 'in-process, consumer running', figures: await withPair(inProcessPair, plainLive) });
@@ -118,8 +119,9 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     const order: RpcReplyMode[] = round % 2 === 1 ? ['reply-queue', 'direct-reply-to'] : ['direct-reply-to', 'reply-queue'];
     for (const mode of order) rpcRounds[mode].push({ label: `RabbitMQ, ${mode}, round ${round}`, ...(await withPair(() => rabbitPair(mode), rpc)) });
+    liveRounds.push(await withPair(() => rabbitPair('reply-queue'), plainLive));
   }
-  throughputRows.push({ label: 'RabbitMQ, consumer running', figures: await withPair(() => rabbitPair('reply-queue'), plainLive) });
+  throughputRows.push({ label: `RabbitMQ, consumer running (median of ${rounds})`, figures: medianThroughput(liveRounds) });
   throughputRows.push({ label: 'RabbitMQ, backlog then drain', figures: await withPair(() => rabbitPair('reply-queue'), plainBacklog) });
 } finally {
   await deleteQueues(queues).catch((error: unknown) => console.error('could not delete bench queues:', error));
@@ -130,7 +132,6 @@ const medians: RpcRow[] = [
   { label: `RabbitMQ, reply-queue (median of ${rounds})`, ...medianRpc(rpcRounds['reply-queue']) },
   { label: `RabbitMQ, direct-reply-to (median of ${rounds})`, ...medianRpc(rpcRounds['direct-reply-to']) },
 ];
-const rabbitLive = throughputRows.find((row) => row.label === 'RabbitMQ, consumer running');
 const load = loadavg().map((value) => value.toFixed(2)).join(' ');
 console.log(`Broker benchmark, ${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAtStart}, at end ${load}, BENCH_SCALE=${scale}, BENCH_ROUNDS=${rounds}\n`);
 console.log(`RPC round trips (echo handler, ${COUNTS.serial} calls at c=1, ${COUNTS.parallel} at c=64):\n`);
@@ -139,5 +140,7 @@ console.log('\nEvery round:\n');
 console.log(rpcTable([...rpcRounds['reply-queue'], ...rpcRounds['direct-reply-to']]));
 console.log(`\nConfirmed persistent plain messages (${COUNTS.plain} messages, 1000 sends outstanding at once):\n`);
 console.log(throughputTable(throughputRows));
-console.log('\nTargets (RabbitMQ, own reply queue, medians):\n');
-console.log(targetLines(medians[1] as RpcRow, rabbitLive ? medianThroughput([rabbitLive.figures]) : undefined).join('\n'));
+console.log('\nRabbitMQ, consumer running, every round:\n');
+console.log(throughputTable(liveRounds.map((figures, index) => ({ label: `round ${index + 1}`, figures }))));
+console.log(`\nTargets (RabbitMQ, own reply queue, medians of ${rounds} rounds with their spread):\n`);
+console.log(targetLines(medians[1] as RpcRow, rpcRounds['reply-queue'], liveRounds).join('\n'));
