@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a command with RABBITMQ_URL pointing at a RabbitMQ vhost of its own, made now and deleted after,
-// so two test runs on one machine (a developer's and CI's, or two packages' at once) cannot take each
-// other's messages. A RABBITMQ_URL already set is kept as it is.
+// and LATTICE_REDIS_PREFIX naming Redis channels of its own, so two test runs on one machine (a developer's
+// and CI's, or two packages' at once) cannot take each other's messages. Values already set are kept.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
@@ -16,6 +16,8 @@ function rabbitmqctl(...words) {
 }
 
 const env = { ...process.env };
+// Redis pub/sub channels are global to the server: the run's roles put this before each of theirs.
+env.LATTICE_REDIS_PREFIX ||= `lattice-test-${randomBytes(4).toString('hex')}:`;
 let vhost;
 if (!env.RABBITMQ_URL) {
   const name = `lattice-test-${randomBytes(4).toString('hex')}`;

@@ -3,6 +3,7 @@ import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import { Redis } from 'ioredis';
 import type { Configs } from '../config/configs-schema.js';
 import { serviceUrls } from '../services/service-urls.js';
+import { PrefixedPubSub } from './prefixed-pubsub.js';
 import { hideCredentials } from './resolve-mongo.js';
 
 export interface ResolvedPubSub {
@@ -11,7 +12,15 @@ export interface ResolvedPubSub {
   stop(): Promise<void>;
 }
 
-/** REDIS_URL (or `db_server_address`) gives GraphQL pub/sub across processes; otherwise it stays in this one. */
+/** Where this deployment's channels start on a Redis shared with others: LATTICE_REDIS_PREFIX, or `lattice:`. */
+export function redisChannelPrefix(): string {
+  return process.env.LATTICE_REDIS_PREFIX || 'lattice:';
+}
+
+/**
+ * REDIS_URL (or `db_server_address`) gives GraphQL pub/sub across processes, on channels under
+ * `redisChannelPrefix()`; otherwise it stays in this one.
+ */
 export async function resolvePubSub(configs: Configs): Promise<ResolvedPubSub> {
   const url = serviceUrls(configs).redis;
   if (!url) return { pubsub: new PubSub(), description: 'Pub/sub      in-process', stop: async () => undefined };
@@ -24,6 +33,11 @@ export async function resolvePubSub(configs: Configs): Promise<ResolvedPubSub> {
     subscriber.disconnect();
     throw new Error(`Redis at ${hideCredentials(url)} is not reachable: ${(error as Error).message}`, { cause: error });
   }
-  const pubsub = new RedisPubSub({ publisher, subscriber });
-  return { pubsub, description: `Redis        ${hideCredentials(url)}`, stop: async () => void (await pubsub.close()) };
+  const redis = new RedisPubSub({ publisher, subscriber });
+  const prefix = redisChannelPrefix();
+  return {
+    pubsub: new PrefixedPubSub(redis, prefix),
+    description: `Redis        ${hideCredentials(url)} (channels ${prefix}*)`,
+    stop: async () => void (await redis.close()),
+  };
 }

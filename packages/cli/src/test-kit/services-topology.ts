@@ -52,7 +52,8 @@ const configs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:30
  * The services topology of the services-mode issue, each role its own OS process on 127.0.0.1: `lattice db`
  * (a database of this run's own), `lattice host core`, two `lattice host documents` (a spare address is listed
  * for a host that joins later), `lattice host contacts inbox`, `lattice host imap`, `lattice gateway` and
- * `lattice frontend`, on Redis and RabbitMQ (a vhost of the topology's own on RABBITMQ_URL's server, removed at stop).
+ * `lattice frontend`, on Redis (channels under a prefix of the topology's own) and RabbitMQ (a vhost of the
+ * topology's own on RABBITMQ_URL's server, removed at stop).
  */
 export async function startServicesTopology(options: ServicesTopologyOptions = {}): Promise<ServicesTopology> {
   const documentsHosts = options.documentsHosts ?? 2;
@@ -79,6 +80,8 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       MONGO_URL: db.urlOf('MongoDB'),
       RABBITMQ_URL: vhost.url,
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      // Redis channels of the topology's own, as its vhost is: another run's events must not reach its subscriptions.
+      LATTICE_REDIS_PREFIX: `lattice-test-${randomBytes(4).toString('hex')}:`,
       JWT_TOKEN_SECRET: randomBytes(48).toString('base64url'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       LATTICE_OWNER_EMAIL: owner.email,
