@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const repositoryRoot = new URL('../../../../', import.meta.url).pathname;
 // The built command, as a deployment runs it: the test task builds the CLI first (packages/cli/turbo.json).
@@ -80,11 +82,59 @@ export function startRole(role: string, args: string[], env: NodeJS.ProcessEnv, 
   });
 }
 
-/** A port nothing listens on now, for a role the test must know the address of before it starts. */
-export async function freePort(): Promise<number> {
+const reservations = join(tmpdir(), 'lattice-test-ports');
+const reservedHere = new Set<string>();
+process.once('exit', () => reservedHere.forEach((file) => rmSync(file, { force: true })));
+
+/** The first port the kernel hands out for `listen(0)` and outgoing connections. */
+function ephemeralPortsStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Reserves `port` for this process with a file only one process can create; takes over a dead process's file. */
+function reserve(port: number): boolean {
+  const file = join(reservations, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(readFileSync(file, 'utf8'));
+    try {
+      process.kill(holder, 0);
+      return false;
+    } catch {
+      writeFileSync(file, String(process.pid));
+    }
+  }
+  reservedHere.add(file);
+  return true;
+}
+
+function bindable(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port for a role the test must know the address of before it starts, held for this process until it exits.
+ * It lies below the kernel's ephemeral range, so neither a `listen(0)` nor an outgoing connection can take it
+ * before the role binds it, and a reservation file keeps other test processes on this machine off it.
+ */
+export async function freePort(): Promise<number> {
+  mkdirSync(reservations, { recursive: true });
+  const low = 20_000;
+  const high = ephemeralPortsStart() - 1;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (!reserve(port)) continue;
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high} after 200 tries`);
 }
