@@ -120,6 +120,73 @@ describe('in-flight deduplication', () => {
     assert.equal(held.calls.report - before, 1);
   });
 
+  it('gives a no-cache query a call of its own, read after it arrived, which later queries share', async () => {
+    const before = held.calls.report;
+    const headersBefore = held.host.graphqlHeaders.length;
+    const fresh = { query: 'query Report($id: ID!) { report(id: $id) { id call version } }', variables: { id: 'r1' } };
+    const ada = { cookie: 'auth-token=ada' };
+    held.hold();
+    const first = postGraphql(gateway.url, fresh, ada);
+    await waitFor('the first query at the subgraph', () => held.calls.report - before === 1, PATIENCE_MS);
+    held.change();
+    // Without the header a query still shares the call that read the data before the change.
+    const plain = postGraphql(gateway.url, fresh, ada);
+    await waitFor('a plain query sharing the first call', () => joined('held') === 1, PATIENCE_MS);
+    const noCache = postGraphql(gateway.url, fresh, { ...ada, 'cache-control': 'no-cache' });
+    await waitFor('the no-cache query at the subgraph itself', () => held.calls.report - before === 2, PATIENCE_MS);
+    const after = postGraphql(gateway.url, fresh, ada);
+    await waitFor('a later plain query sharing the no-cache call', () => joined('held') === 2, PATIENCE_MS);
+    held.release();
+    const reports = (await Promise.all([first, plain, noCache, after])).map(({ body }) => body.data?.['report']);
+    const old = reports[0] as { version: number };
+    assert.deepEqual(reports, [
+      { id: 'r1', call: before + 1, version: old.version },
+      { id: 'r1', call: before + 1, version: old.version },
+      { id: 'r1', call: before + 2, version: old.version + 1 },
+      { id: 'r1', call: before + 2, version: old.version + 1 },
+    ]);
+    assert.equal(held.calls.report - before, 2);
+    // The directive is the gateway's: the plugin's answer does not depend on it.
+    assert.ok(held.host.graphqlHeaders.slice(headersBefore).every((headers) => headers['cache-control'] === undefined));
+  });
+
+  it('takes Pragma: no-cache as no-cache when there is no Cache-Control', async () => {
+    const before = held.calls.report;
+    held.hold();
+    const first = postGraphql(gateway.url, REPORT, { cookie: 'auth-token=ada' });
+    await waitFor('the first query at the subgraph', () => held.calls.report - before === 1, PATIENCE_MS);
+    const pragma = postGraphql(gateway.url, REPORT, { cookie: 'auth-token=ada', pragma: 'no-cache' });
+    await waitFor('the pragma query at the subgraph itself', () => held.calls.report - before === 2, PATIENCE_MS);
+    held.release();
+    const calls = (await Promise.all([first, pragma])).map(({ body }) => (body.data?.['report'] as { call: number }).call);
+    assert.deepEqual(calls, [before + 1, before + 2]);
+    assert.equal(joined('held'), 0);
+  });
+
+  it('gives the planner sub-requests of a no-cache query calls of their own too', async () => {
+    const before = held.calls.note;
+    const planned = { query: '{ documents { id noteVersion } }' };
+    held.hold();
+    const first = postGraphql(gateway.url, planned, { cookie: 'auth-token=ada' });
+    await waitFor('the first entity fetch at the subgraph', () => held.calls.note - before === 1, PATIENCE_MS);
+    held.change();
+    const noCache = postGraphql(gateway.url, planned, { cookie: 'auth-token=ada', 'cache-control': 'max-age=0, no-cache' });
+    await waitFor('the no-cache entity fetch at the subgraph itself', () => held.calls.note - before === 2, PATIENCE_MS);
+    const later = postGraphql(gateway.url, planned, { cookie: 'auth-token=ada' });
+    await waitFor('a later plain query sharing the no-cache entity fetch', () => joined('held') === 1, PATIENCE_MS);
+    held.release();
+    const versions = (await Promise.all([first, noCache, later])).map(({ body }) =>
+      (body.data?.['documents'] as Array<{ noteVersion: number }>).map(({ noteVersion }) => noteVersion),
+    );
+    const old = versions[0]![0]!;
+    assert.deepEqual(versions, [
+      [old, old],
+      [old + 1, old + 1],
+      [old + 1, old + 1],
+    ]);
+    assert.equal(held.calls.note - before, 2);
+  });
+
   it('shares the planner sub-requests of identical planned queries too', async () => {
     const before = held.calls.note;
     held.hold();

@@ -11,4 +11,6 @@ export interface GatewayContext {
   readonly setCookies: string[];
   /** Where identical sub-requests in flight at once share one call. */
   readonly inFlight?: InFlightRequests;
+  /** Set when the client asked for a fresh answer (no-cache): sub-requests join only calls started after it. */
+  readonly freshSince?: number;
 }

@@ -3,6 +3,7 @@ import { getOperationAST } from 'graphql';
 import type { Logger } from 'pino';
 import { fetchStreamedAnswer, sendBufferedAnswer } from '../http/buffered-answer.js';
 import { forwardToPlugin } from '../http/forward-to-plugin.js';
+import { asksForFreshAnswer, withoutCacheDirectives } from '../http/fresh-answer.js';
 import { headersForPlugin, type HeaderRecord } from '../http/forwarded-headers.js';
 import { PayloadTooLargeError } from '../http/read-body.js';
 import { sendJson, sendJsonText } from '../http/send-json.js';
@@ -54,14 +55,24 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
   /**
    * A query forwarded to `call.plugin` when deduplication is on: the request that makes the call has the
    * answer streamed to it as it arrives, and every identical request that joins while it runs is sent the
-   * copy once it is whole. False when no replica answered (the planner answers then).
+   * copy once it is whole. False when no replica answered (the planner answers then). `freshSince`: the
+   * request asked for a fresh answer and joins only a call started after this mark.
    */
-  async function forwardShared(res: ServerResponse, call: ReplicaCall, headers: HeaderRecord, body: Buffer): Promise<boolean> {
+  async function forwardShared(
+    res: ServerResponse,
+    call: ReplicaCall,
+    headers: HeaderRecord,
+    body: Buffer,
+    freshSince: number | undefined,
+  ): Promise<boolean> {
     const key = requestKey('forwarded', call.plugin.name, headers, body);
-    const { answer, joined } = inFlight.share(key, () =>
-      callReplica(call, (replica) =>
-        fetchStreamedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body }, res),
-      ),
+    const { answer, joined } = inFlight.share(
+      key,
+      () =>
+        callReplica(call, (replica) =>
+          fetchStreamedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body }, res),
+        ),
+      freshSince,
     );
     if (joined) logger.debug({ reqId: call.reqId, plugin: call.plugin.name }, 'sharing an identical subgraph request in flight');
     try {
@@ -77,6 +88,8 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, search: string): Promise<void> {
+    // Taken on arrival: a call started after it read the data after the client sent this request.
+    const freshSince = asksForFreshAnswer(req.headers) ? inFlight.mark() : undefined;
     let request: GraphqlRequest;
     try {
       request = await readGraphqlRequest(req, search);
@@ -106,7 +119,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       return sendError(res, 405, 'Mutations must be sent with POST', 'BAD_USER_INPUT');
     }
 
-    const forwardHeaders = headersForPlugin(req);
+    const forwardHeaders = withoutCacheDirectives(headersForPlugin(req));
     const reqId = requestIdOf(req);
     const target = request.rawBody && firstUp(registry, prepared.route);
     if (target && request.rawBody) {
@@ -115,7 +128,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       const call = { plugin: target, retry: mutation ? 'refused' : 'refused-or-reset', logger, reqId } as const;
       const sent =
         inFlight.enabled && operation?.operation === 'query'
-          ? await forwardShared(res, call, forwardHeaders, rawBody)
+          ? await forwardShared(res, call, forwardHeaders, rawBody, freshSince)
           : await callReplica(call, (replica) => {
               const headers = { ...forwardHeaders, ...replica.signature('POST', rawBody) };
               return forwardToPlugin(replica, { method: 'POST', path: '/graphql', headers, body: rawBody }, res).then(() => true);
@@ -127,7 +140,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       logger.warn({ reqId, plugin: target.name }, 'fast path could not reach plugin; answering through the planner');
     }
 
-    const context: GatewayContext = { reqId, forwardHeaders, setCookies: [], inFlight };
+    const context: GatewayContext = { reqId, forwardHeaders, setCookies: [], inFlight, freshSince };
     const split = prepared.split && operation === prepared.split.operation ? prepared.split : undefined;
     const result =
       (split && (await executeRootSplit(split, registry, request.variables, context, logger))) ??

@@ -87,3 +87,47 @@ describe('request keys', () => {
     assert.notEqual(requestKey('forwarded', 'd', ada, Buffer.from([0xc3, 0xa9])), requestKey('forwarded', 'd', ada, Buffer.from([0xe9])));
   });
 });
+
+describe('fresh requests', () => {
+  it('never join a call started before they arrived; later requests share theirs', async () => {
+    const inFlight = new InFlightRequests(true);
+    const older = controlledCall();
+    const newer = controlledCall();
+    const first = inFlight.share('k', older.call);
+    const fresh = inFlight.share('k', newer.call, inFlight.mark());
+    const later = inFlight.share('k', older.call);
+    assert.deepEqual([first.joined, fresh.joined, later.joined], [false, false, true]);
+    assert.equal(older.made(), 1);
+    assert.equal(newer.made(), 1);
+    // The older call settling leaves the newer one in place for the requests still to come.
+    older.resolve('before the change');
+    assert.equal(await first.answer, 'before the change');
+    assert.equal(inFlight.size, 1);
+    assert.equal(inFlight.share('k', older.call).joined, true);
+    newer.resolve('after the change');
+    assert.deepEqual(await Promise.all([fresh.answer, later.answer]), ['after the change', 'after the change']);
+    assert.equal(inFlight.size, 0);
+  });
+
+  it('join a call started after they arrived', async () => {
+    const inFlight = new InFlightRequests(true);
+    const control = controlledCall();
+    const arrived = inFlight.mark();
+    const started = inFlight.share('k', control.call);
+    const fresh = inFlight.share('k', control.call, arrived);
+    assert.deepEqual([started.joined, fresh.joined], [false, true]);
+    control.resolve('answer');
+    assert.equal(await fresh.answer, 'answer');
+    assert.equal(control.made(), 1);
+  });
+
+  it('forget a call that throws before it starts', async () => {
+    const inFlight = new InFlightRequests(true);
+    const failure = new Error('no replica');
+    const broken = inFlight.share('k', () => {
+      throw failure;
+    });
+    await assert.rejects(broken.answer, (error) => error === failure);
+    assert.equal(inFlight.size, 0);
+  });
+});

@@ -8,12 +8,18 @@ import { REQUEST_ID_HEADER } from '../http/request-id.js';
  * header that reaches it and the body byte for byte, so two users (different cookie or authorization) never
  * share. Mutations and subscriptions never come here (the caller passes no key).
  *
+ * A request that asks for a fresh answer (`Cache-Control: no-cache`, sent by a client refetching after a
+ * change event) passes the mark taken when it arrived: it joins only a call started after that, never one
+ * that may have read the data before the change. The call it makes takes the key's place, so requests that
+ * come after it share the newer call.
+ *
  * The shared call belongs to nobody: a waiter whose client goes away stops waiting without cancelling it
  * for the others, and the entry is removed the moment the call settles, so a failure reaches the requests
  * that were waiting for it and the next request calls the plugin again.
  */
 export class InFlightRequests {
-  readonly #calls = new Map<string, Promise<unknown>>();
+  readonly #calls = new Map<string, { started: number; answer: Promise<unknown> }>();
+  #started = 0;
 
   constructor(readonly enabled: boolean) {}
 
@@ -22,24 +28,35 @@ export class InFlightRequests {
     return this.#calls.size;
   }
 
+  /** A mark for now: the calls started after it are the ones a request arriving now may join when fresh. */
+  mark(): number {
+    return this.#started;
+  }
+
   /**
    * The answer of `call`, made once for every request with the same `key` that arrives while it runs.
-   * `key` undefined (or deduplication off): `call` is made for this request alone. `joined` says whether the
-   * request got an answer already on its way.
+   * `key` undefined (or deduplication off): `call` is made for this request alone. `freshSince` (a `mark()`):
+   * only a call started after it is joined. `joined` says whether the request got an answer already on its way.
    */
-  share<T>(key: string | undefined, call: () => Promise<T>): { answer: Promise<T>; joined: boolean } {
+  share<T>(key: string | undefined, call: () => Promise<T>, freshSince?: number): { answer: Promise<T>; joined: boolean } {
     if (key === undefined || !this.enabled) return { answer: call(), joined: false };
-    const running = this.#calls.get(key) as Promise<T> | undefined;
-    if (running) return { answer: running, joined: true };
+    const running = this.#calls.get(key);
+    if (running && (freshSince === undefined || running.started > freshSince)) {
+      return { answer: running.answer as Promise<T>, joined: true };
+    }
+    this.#started += 1;
+    const entry = { started: this.#started, answer: Promise.resolve() as Promise<unknown> };
+    this.#calls.set(key, entry);
     const answer = (async () => {
       try {
         return await call();
       } finally {
-        // Before any waiter resumes: whoever comes after the answer makes a call of its own.
-        this.#calls.delete(key);
+        // Before any waiter resumes: whoever comes after the answer makes a call of its own. A newer call
+        // that took the key's place stays.
+        if (this.#calls.get(key) === entry) this.#calls.delete(key);
       }
     })();
-    this.#calls.set(key, answer);
+    entry.answer = answer;
     return { answer, joined: false };
   }
 }

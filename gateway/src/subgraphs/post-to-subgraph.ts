@@ -15,7 +15,8 @@ export interface SubgraphAnswer {
 /**
  * POSTs an operation the gateway made (a planner sub-operation, or one part of a split query) to a replica
  * of `subgraph` with the client's headers; callReplica picks the replica and retries where `retry` allows.
- * Identical queries in flight at once share one call (InFlightRequests). Undefined when no replica
+ * Identical queries in flight at once share one call (InFlightRequests), one that asked for a fresh answer only
+ * a call started after it arrived. Undefined when no replica
  * answered; throws when an answer broke off.
  */
 export function postToSubgraph(
@@ -50,7 +51,7 @@ export function postToSubgraph(
     });
   // Only queries are shared; the gateway never sends a subscription over HTTP.
   if (!context?.inFlight?.enabled || retry !== 'refused-or-reset') return send();
-  const shared = context.inFlight.share(requestKey('planned', subgraph.name, forwardHeaders, body), send);
+  const shared = context.inFlight.share(requestKey('planned', subgraph.name, forwardHeaders, body), send, context.freshSince);
   if (shared.joined) logger.debug({ reqId: call.reqId, plugin: subgraph.name }, 'sharing an identical subgraph request in flight');
   return shared.answer;
 }

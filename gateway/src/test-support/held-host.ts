@@ -16,10 +16,14 @@ export const HELD_SDL = /* GraphQL */ `
     call: Int!
     "The cookie the request came with."
     viewer: String!
+    "The version of the data the resolver read as it started (change() moves it on)."
+    version: Int!
   }
   type Document @key(fields: "id") {
     id: ID!
     note: String
+    "The version of the data the entity fetch read as it started."
+    noteVersion: Int
   }
 `;
 
@@ -32,6 +36,8 @@ export interface HeldHost {
   release(): void;
   /** The next `report` resolver that starts fails with `report call <n> failed` (INTERNAL). */
   failNextReport(): void;
+  /** A change to the data: `report` resolvers that start from now on read the next version (1 at first). */
+  change(): void;
 }
 
 export async function startHeldHost(): Promise<HeldHost> {
@@ -39,6 +45,7 @@ export async function startHeldHost(): Promise<HeldHost> {
   let gate: Promise<void> = Promise.resolve();
   let open = (): void => {};
   let failNext = false;
+  let version = 1;
   const entitiesSeen = new WeakSet<object>();
   const host = await startTestPluginHost({
     name: 'held',
@@ -47,11 +54,12 @@ export async function startHeldHost(): Promise<HeldHost> {
       Query: {
         report: async (_root: unknown, args: { id: string }, context: HostContext) => {
           const call = (calls.report += 1);
+          const read = version;
           const fail = failNext;
           failNext = false;
           await gate;
           if (fail) throw new GraphQLError(`report call ${call} failed`, { extensions: { code: 'INTERNAL' } });
-          return { id: args.id, call, viewer: context.headers.cookie ?? '-' };
+          return { id: args.id, call, viewer: context.headers.cookie ?? '-', version: read };
         },
       },
       Mutation: {
@@ -63,13 +71,14 @@ export async function startHeldHost(): Promise<HeldHost> {
       },
       Document: {
         __resolveReference: async (reference: { id: string }, context: HostContext) => {
+          const read = version;
           // One count per request, however many documents it asks about.
           if (!entitiesSeen.has(context.headers)) {
             entitiesSeen.add(context.headers);
             calls.note += 1;
           }
           await gate;
-          return { id: reference.id, note: `note on ${reference.id}` };
+          return { id: reference.id, note: `note on ${reference.id}`, noteVersion: read };
         },
       },
     },
@@ -85,6 +94,9 @@ export async function startHeldHost(): Promise<HeldHost> {
     release: () => open(),
     failNextReport: () => {
       failNext = true;
+    },
+    change: () => {
+      version += 1;
     },
   };
 }
