@@ -4,6 +4,7 @@ export { LatticeProvider, type LatticeProviderProps } from './client/LatticeProv
 export { useLatticeClient } from './client/use-lattice-client.js';
 export { PermissionsContext, useCan, usePermissions } from './client/permissions-context.js';
 export { graphQLErrorCode, graphQLErrorMessage } from './client/graphql-error-code.js';
+export { refetchAfterEvent, type RefetchableQuery, type RefetchTarget } from './client/refetch-after-event.js';
 export type { RoutesPreload, RoutesPreloadContext } from './client/routes-preload.js';
 export type {
   PluginManifestEntry,

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
   graphQLErrorMessage,
+  refetchAfterEvent,
   useMessages,
   usePageTitle,
   useSearchParams,
@@ -37,7 +38,7 @@ export function InboxPage() {
   usePageTitle(t('inbox.title'));
   const client = useApolloClient();
   const [withSenders, setWithSenders] = useState(true);
-  const { data, previousData, loading, error, refetch } = useQuery(withSenders ? conversationListWithCustomersQuery : conversationListQuery, {
+  const { data, previousData, loading, error, observable } = useQuery(withSenders ? conversationListWithCustomersQuery : conversationListQuery, {
     variables: conversationListVariables(filters, perPage),
   });
   if (withSenders && error && customerFieldsMissing(error)) setWithSenders(false);
@@ -45,8 +46,9 @@ export function InboxPage() {
     onData: ({ data: event }) => {
       // A change to the open conversation may be a new message in the integration's own detail view,
       // which the inbox cannot name: refresh every active query. Otherwise the list (order, new ones) only.
-      if (event.data?.conversationChanged?._id === filters.conversationId) void client.refetchQueries({ include: 'active' });
-      else void refetch();
+      // Either way the answer is read after the event, not shared with a request already on its way.
+      if (event.data?.conversationChanged?._id === filters.conversationId) void refetchAfterEvent(client);
+      else void refetchAfterEvent(client, [observable]);
     },
   });
   const shown = data ?? previousData;

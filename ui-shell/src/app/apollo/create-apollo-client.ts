@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { ErrorLink } from '@apollo/client/link/error';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { Kind, OperationTypeNode } from 'graphql';
-import { graphQLErrorCode } from '@lattice/ui-sdk';
+import { graphQLErrorCode, refetchAfterEvent } from '@lattice/ui-sdk';
 import { announceUnauthenticated } from '../auth/unauthenticated-event.js';
 import { lazySubscriptionLink } from './lazy-subscription-link.js';
 
@@ -17,8 +17,9 @@ export function createApolloClient(): ApolloClient {
     if (graphQLErrorCode(error) === 'UNAUTHENTICATED' && operation.operationName !== 'Login') announceUnauthenticated();
   });
   const http = new HttpLink({ uri: '/gateway/graphql', credentials: 'same-origin' });
-  // Events published while the socket was down are gone: what is on screen is asked for again instead.
-  const socket = lazySubscriptionLink(() => void client.refetchQueries({ include: 'active' }));
+  // Events published while the socket was down are gone: what is on screen is asked for again instead, read
+  // after the connection (a query answered before it opened may have missed a change).
+  const socket = lazySubscriptionLink(() => void refetchAfterEvent(client));
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);
     return definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION;

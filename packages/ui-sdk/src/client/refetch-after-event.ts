@@ -1,0 +1,99 @@
+import type { ApolloClient, DefaultContext } from '@apollo/client';
+
+/** What the refetch needs of a query: any ObservableQuery (useQuery's `observable`), whatever its types. */
+export interface RefetchableQuery {
+  readonly options: { fetchPolicy?: string; context?: DefaultContext };
+  hasObservers(): boolean;
+  refetch(): Promise<unknown>;
+}
+
+/** What to ask for again: every active query, or these queries (those still watched when the refetch runs). */
+export type RefetchTarget = 'active' | readonly RefetchableQuery[];
+
+/**
+ * The context of a refetch after an event. Apollo's deduplication would let it join an identical request
+ * already in flight, which may have been answered before the change; `cache-control: no-cache` asks the
+ * gateway for the same (its in-flight deduplication joins only a call started after the request arrived).
+ */
+function freshContext(context: DefaultContext | undefined): DefaultContext {
+  const headers = (context?.['headers'] ?? {}) as Record<string, string>;
+  return { ...context, queryDeduplication: false, headers: { ...headers, 'cache-control': 'no-cache' } };
+}
+
+function refetchFresh(query: RefetchableQuery): Promise<unknown> {
+  // refetch() takes no context: it copies the query's options as it starts (synchronously), so the fresh
+  // context is the query's own for that call only, and the page's later requests are as before.
+  const { options } = query;
+  const own = options.context;
+  options.context = freshContext(own);
+  try {
+    return query.refetch();
+  } finally {
+    options.context = own;
+  }
+}
+
+/** As refetchQueries' 'active': watched, and allowed to reach the network. */
+function isWatched(query: RefetchableQuery): boolean {
+  const { fetchPolicy } = query.options;
+  return query.hasObservers() && fetchPolicy !== 'cache-only' && fetchPolicy !== 'standby';
+}
+
+function merge(waiting: RefetchTarget, target: RefetchTarget): RefetchTarget {
+  if (waiting === 'active' || target === 'active') return 'active';
+  return [...new Set([...waiting, ...target])];
+}
+
+function coalescer(client: ApolloClient) {
+  let running = false;
+  let next: { target: RefetchTarget; done: Promise<void>; resolve: () => void } | undefined;
+
+  const run = async (target: RefetchTarget): Promise<void> => {
+    running = true;
+    try {
+      const answers =
+        target === 'active'
+          ? client.refetchQueries({ include: 'active', onQueryUpdated: refetchFresh }).results
+          : target.filter(isWatched).map(refetchFresh);
+      // A failed refetch shows on its own query (useQuery's error); the next event tries again.
+      await Promise.allSettled(answers);
+    } finally {
+      running = false;
+      const waiting = next;
+      next = undefined;
+      if (waiting) void run(waiting.target).then(waiting.resolve);
+    }
+  };
+
+  return (target: RefetchTarget): Promise<void> => {
+    if (!running) return run(target);
+    if (next) {
+      next.target = merge(next.target, target);
+      return next.done;
+    }
+    let resolve = (): void => {};
+    const done = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    next = { target, done, resolve };
+    return done;
+  };
+}
+
+const coalescers = new WeakMap<ApolloClient, (target: RefetchTarget) => Promise<void>>();
+
+/**
+ * Asks for `target` again after a change event (a subscription's `onData`, a socket that connected): each
+ * query is a network request of its own, sent with `cache-control: no-cache`, so the answer is read after the
+ * event, never shared with an identical request already on its way. Requests while a refetch runs wait for
+ * it and are then made as one (the union of their targets): an event is never dropped and a burst of them
+ * costs two refetches, not one each. Resolves once the refetch that covers this request has been answered.
+ */
+export function refetchAfterEvent(client: ApolloClient, target: RefetchTarget = 'active'): Promise<void> {
+  let refetch = coalescers.get(client);
+  if (!refetch) {
+    refetch = coalescer(client);
+    coalescers.set(client, refetch);
+  }
+  return refetch(target);
+}
