@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDate, formatNumber, formatRelativeTime } from './intl-format.js';
-import { matchLocale } from './locales.js';
+import { formatDate, formatNumber, formatRelativeTime, prepareFormatting } from './intl-format.js';
+import { matchLocale, supportedLocales } from './locales.js';
 
 test('dates, numbers and relative times follow the locale', () => {
   const date = '2026-11-26T12:00:00Z';
@@ -21,4 +21,10 @@ test("the browser's languages pick the first one Lattice speaks", () => {
   assert.equal(matchLocale(['fr-FR', 'en-US']), 'en');
   assert.equal(matchLocale(['fr']), 'en');
   assert.equal(matchLocale([]), 'en');
+});
+
+test('formatting prepared ahead for every language formats as before', () => {
+  for (const { code } of supportedLocales) prepareFormatting(code);
+  assert.equal(formatNumber('de', 5000), '5.000');
+  assert.equal(formatDate('en', '2026-11-26T12:00:00Z', { dateStyle: 'medium', timeZone: 'UTC' }), 'Nov 26, 2026');
 });
