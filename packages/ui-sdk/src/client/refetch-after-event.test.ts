@@ -102,6 +102,32 @@ describe('refetchAfterEvent', () => {
     client.stop();
   });
 
+  it('asks once more when a request sent before it answers after it, so the answer read after the event is the one shown', async () => {
+    const { client, sent } = controlledClient();
+    const { query, shown, stop } = watch(client);
+    await settle();
+    const refetched = refetchAfterEvent(client);
+    await settle();
+    assert.equal(sent.length, 2);
+
+    sent[1]!.answer(conversation('open'));
+    await settle();
+    assert.equal(sent.length, 2, 'nothing more while the older request is on its way');
+    // Read before the change, it arrives last: Apollo writes it over the fresh answer.
+    sent[0]!.answer(conversation('closed'));
+    await settle();
+    assert.equal(sent.length, 3);
+    assert.equal(sent[2]!.headers.get('cache-control'), 'no-cache');
+    sent[2]!.answer(conversation('open'));
+    await refetched;
+    await settle();
+    assert.deepEqual(shown, ['open', 'closed', 'open']);
+    assert.equal(sent.length, 3);
+    assert.equal(query.getCurrentResult().loading, false);
+    stop();
+    client.stop();
+  });
+
   it('runs exactly one more refetch for any number of events during one', async () => {
     const { client, sent } = controlledClient();
     const { query, shown, stop } = watch(client);

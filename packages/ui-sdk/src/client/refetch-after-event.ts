@@ -5,6 +5,8 @@ export interface RefetchableQuery {
   readonly options: { fetchPolicy?: string; context?: DefaultContext };
   hasObservers(): boolean;
   refetch(): Promise<unknown>;
+  getCurrentResult(): { loading: boolean };
+  subscribe(next: (result: { loading: boolean }) => void): { unsubscribe(): void };
 }
 
 /** What to ask for again: every active query, or these queries (those still watched when the refetch runs). */
@@ -20,7 +22,7 @@ function freshContext(context: DefaultContext | undefined): DefaultContext {
   return { ...context, queryDeduplication: false, headers: { ...headers, 'cache-control': 'no-cache' } };
 }
 
-function refetchFresh(query: RefetchableQuery): Promise<unknown> {
+function sendFresh(query: RefetchableQuery): Promise<unknown> {
   // refetch() takes no context: it copies the query's options as it starts (synchronously), so the fresh
   // context is the query's own for that call only, and the page's later requests are as before.
   const { options } = query;
@@ -30,6 +32,27 @@ function refetchFresh(query: RefetchableQuery): Promise<unknown> {
     return query.refetch();
   } finally {
     options.context = own;
+  }
+}
+
+/** Once no request of `query` is on its way. */
+async function idle(query: RefetchableQuery): Promise<void> {
+  let subscription: { unsubscribe(): void } | undefined;
+  await new Promise<void>((resolve) => {
+    subscription = query.subscribe((result) => {
+      if (!result.loading) resolve();
+    });
+  });
+  subscription?.unsubscribe();
+}
+
+async function refetchFresh(query: RefetchableQuery): Promise<void> {
+  await sendFresh(query);
+  // A request of this query sent before ours may still be on its way (the page's first load when the
+  // socket connects): Apollo writes whichever answer comes last, so once it is in, ask once more.
+  if (query.hasObservers() && query.getCurrentResult().loading) {
+    await idle(query);
+    if (query.hasObservers()) await sendFresh(query);
   }
 }
 
@@ -85,7 +108,8 @@ const coalescers = new WeakMap<ApolloClient, (target: RefetchTarget) => Promise<
 /**
  * Asks for `target` again after a change event (a subscription's `onData`, a socket that connected): each
  * query is a network request of its own, sent with `cache-control: no-cache`, so the answer is read after the
- * event, never shared with an identical request already on its way. Requests while a refetch runs wait for
+ * event, never shared with an identical request already on its way (and asked once more if an older request
+ * of the query answers after it, which Apollo would show instead). Requests while a refetch runs wait for
  * it and are then made as one (the union of their targets): an event is never dropped and a burst of them
  * costs two refetches, not one each. Resolves once the refetch that covers this request has been answered.
  */
