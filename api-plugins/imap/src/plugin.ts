@@ -20,11 +20,11 @@ export const imapPlugin = definePlugin<ImapContext>({
     'accounts.manage': { description: 'See and remove the IMAP accounts', roles: ['owner', 'admin'] },
   },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
-  onServerInit: async ({ db, messageBrokerClient, debug, app, env }) => {
+  onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug, app, env }) => {
     const config = readImapConfig(env);
     const models = loadModels(db);
     await initModels(models);
-    const runtime = createRuntime(messageBrokerClient, db, debug, config);
+    const runtime = createRuntime(messageBrokerClient, pubsubClient, db, debug, config);
     registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { TestPlatform } from '@lattice/platform/test-kit';
+import { subscribeOverWebSocket, type TestPlatform, type TestSubscription } from '@lattice/platform/test-kit';
 import {
   contactsCount,
   conversationDetail,
@@ -155,6 +155,75 @@ describe('POST /receive: the incoming-message flow (SPEC.md rules 1-5)', () => {
     assert.equal(await response.text(), 'Successfully receiving message');
     const filed = (await conversations(platform, integration.integrationId)).filter((entry) => entry.content === 'via 3400');
     assert.equal(filed.length, 1);
+  });
+});
+
+describe('imapMessageStored: the imap view hears of a stored mail', () => {
+  interface Stored {
+    imapMessageStored: { _id: string; inboxConversationId: string };
+  }
+  const opened: Array<TestSubscription<Stored>> = [];
+  after(async () => {
+    await Promise.all(opened.map((subscription) => subscription.close()));
+  });
+  function subscribeTo(inboxConversationId: string, cookie = platform.authCookie): TestSubscription<Stored> {
+    const subscription = subscribeOverWebSocket<Stored>(
+      `${platform.gatewayUrl}/graphql`,
+      { query: 'subscription ($c: String!) { imapMessageStored(inboxConversationId: $c) { _id inboxConversationId } }', variables: { c: inboxConversationId } },
+      cookie ? { cookie } : {},
+    );
+    opened.push(subscription);
+    return subscription;
+  }
+  /** Starts a conversation with one mail; its id. */
+  async function startConversation(name: string): Promise<string> {
+    const known = new Set((await conversations(platform, integration.integrationId)).map((entry) => entry._id));
+    await postJson(platform, integration, { messageId: id(`${name}0`), subject: `${name} thread`, from: [sender(name)] });
+    const [conversation] = conversationOf(await conversations(platform, integration.integrationId), known);
+    assert.ok(conversation);
+    return conversation._id;
+  }
+  /** Every event's message is listed by imapConversationDetail when the event arrives; their ids. */
+  async function assertReadable(conversationId: string, events: Array<{ data?: Stored | null }>): Promise<string[]> {
+    const listed = new Set((await conversationDetail(platform, conversationId)).map((entry) => entry._id));
+    return events.map((event) => {
+      const stored = event.data?.imapMessageStored;
+      assert.equal(stored?.inboxConversationId, conversationId, JSON.stringify(event));
+      assert.ok(listed.has(stored._id), `message ${stored._id} was announced before imapConversationDetail listed it`);
+      return stored._id;
+    });
+  }
+
+  it('sends each mail stored in the conversation once it can be read, and nothing of another conversation', async () => {
+    const [mine, other] = [await startConversation('sub-mine'), await startConversation('sub-other')];
+    const mineEvents = subscribeTo(mine);
+    const otherEvents = subscribeTo(other);
+    // A subscription is live once its first event came; every event is checked against the query right away.
+    let count = 0;
+    const deliverTo = (name: string) => () => postJson(platform, integration, { messageId: id(`${name}${++count}`), inReplyTo: id(`${name}0`), subject: `Re ${count}`, from: [sender(name)] });
+    await assertReadable(other, [await otherEvents.untilResult(deliverTo('sub-other'))]);
+    await assertReadable(mine, [await mineEvents.untilResult(deliverTo('sub-mine'))]);
+
+    // One more mail in mine, then one in other: other's events up to that last one include none of mine.
+    const last = await deliverTo('sub-mine')();
+    assert.equal(last.status, 200);
+    const mineMessageId = id(`sub-mine${count}`);
+    const announced: string[] = [];
+    const mineMessage = (await conversationDetail(platform, mine)).find((entry) => entry.mailData.messageId === mineMessageId);
+    assert.ok(mineMessage);
+    while (!announced.includes(mineMessage._id)) announced.push(...(await assertReadable(mine, [await mineEvents.next(10_000)])));
+    await deliverTo('sub-other')();
+    const otherMessage = (await conversationDetail(platform, other)).find((entry) => entry.mailData.messageId === id(`sub-other${count}`));
+    assert.ok(otherMessage);
+    const heardByOther: string[] = [];
+    while (!heardByOther.includes(otherMessage._id)) heardByOther.push(...(await assertReadable(other, [await otherEvents.next(10_000)])));
+  });
+
+  it('is refused without a login', async () => {
+    const refused = subscribeTo(await startConversation('sub-anonymous'), '');
+    const end = await refused.end(10_000);
+    assert.equal(end.kind, 'error', JSON.stringify(end));
+    assert.equal(end.kind === 'error' && end.errors[0]?.extensions?.['code'], 'UNAUTHENTICATED', JSON.stringify(end));
   });
 });
 

@@ -1,11 +1,13 @@
 import type { MessageBroker } from '@lattice/broker';
 import { PluginUnavailableError } from '@lattice/plugin-sdk';
+import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { ImapConfig } from './config/imap-config.js';
 import { IntegrationCache } from './http/integration-cache.js';
 import { parseRfc822 } from './incoming/parse-rfc822.js';
 import { IncomingStore } from './incoming/incoming-store.js';
+import { announceStoredOn, type AnnounceStored } from './incoming/message-stored-channel.js';
 import { receiveMessage } from './incoming/receive-message.js';
 import { loadModels, type ImapModels } from './models/load-models.js';
 import { SmtpTransports } from './outgoing/smtp-transports.js';
@@ -18,6 +20,8 @@ export interface ImapRuntime {
   models(): ImapModels;
   /** The incoming-message flow's batched lookups and inserts. */
   incoming(): IncomingStore;
+  /** Publishes `imapMessageStored` for a message the incoming flow stored. */
+  announceStored: AnnounceStored;
   sync: MailSync;
   integrations: IntegrationCache;
   /** The SMTP transports replies leave by. */
@@ -30,11 +34,12 @@ export interface ImapRuntime {
  * One host's runtime: `onServerInit` hands it to the host, which merges it into every resolver's context and
  * calls its `stop` when the host stops.
  */
-export function createRuntime(broker: MessageBroker, db: Connection, debug: Logger, config: ImapConfig): ImapRuntime {
+export function createRuntime(broker: MessageBroker, pubsub: PubSubEngine, db: Connection, debug: Logger, config: ImapConfig): ImapRuntime {
   const alive = () => db.readyState === 1;
   const incoming = new IncomingStore(loadModels(db));
   const runtime: ImapRuntime = {
     config,
+    announceStored: announceStoredOn(pubsub, debug),
     models: () => {
       if (!alive()) throw new PluginUnavailableError('imap');
       return loadModels(db);
@@ -51,7 +56,7 @@ export function createRuntime(broker: MessageBroker, db: Connection, debug: Logg
     },
     sync: new MailSync(
       async (inboxId, source) => {
-        await receiveMessage(runtime.incoming(), broker, inboxId, await parseRfc822(source));
+        await receiveMessage(runtime.incoming(), broker, inboxId, await parseRfc822(source), runtime.announceStored);
       },
       debug,
     ),

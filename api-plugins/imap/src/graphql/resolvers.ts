@@ -4,6 +4,7 @@ import { removeIntegration } from '../integrations/remove-integration.js';
 import type { IntegrationRecord, MessageRecord } from '../models/records.js';
 import type { ImapContext } from './imap-context.js';
 import { mailData } from './mail-data.js';
+import { subscriptionResolvers } from './subscription-resolvers.js';
 
 const conversationDetailArgs = z.object({ conversationId: z.string() });
 const idArgs = z.object({ _id: z.string() });
@@ -41,4 +42,5 @@ export const resolvers: PluginResolvers<ImapContext> = {
       return 'deleted';
     },
   },
+  Subscription: subscriptionResolvers,
 };

@@ -11,6 +11,14 @@ export const typeDefs = /* GraphQL */ `
     mailData: JSON
   }
 
+  "A message was stored in an inbox conversation, so imapConversationDetail lists it from now on."
+  type ImapMessageStored {
+    "The stored message's identifier (Imap._id)."
+    _id: String!
+    "Its inbox conversation."
+    inboxConversationId: String!
+  }
+
   type Query {
     "Every stored message of that inbox conversation, oldest first."
     imapConversationDetail(conversationId: String!): [Imap]
@@ -21,5 +29,10 @@ export const typeDefs = /* GraphQL */ `
   type Mutation {
     "Removes the account with its messages and customers, stops listening to it, and returns deleted."
     imapAccountRemove(_id: String!): String
+  }
+
+  type Subscription {
+    "A mail received into that inbox conversation was stored: sent once imapConversationDetail lists it."
+    imapMessageStored(inboxConversationId: String!): ImapMessageStored
   }
 `;

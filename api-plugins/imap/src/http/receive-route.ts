@@ -65,7 +65,7 @@ export function registerReceiveRoute(app: Express, runtime: ImapRuntime, broker:
       try {
         const integrationId = await authenticate(runtime.integrations, req);
         const message = await readMessage(req);
-        await receiveMessage(runtime.incoming(), broker, integrationId, message);
+        await receiveMessage(runtime.incoming(), broker, integrationId, message, runtime.announceStored);
         res.status(200).type('text/plain').send('Successfully receiving message');
       } catch (error) {
         if (error instanceof MessageInProgressError) res.set('Retry-After', String(retryAfterSeconds));

@@ -6,6 +6,7 @@ import { findOrCreateCustomer } from './find-or-create-customer.js';
 import type { IncomingMessage } from './incoming-message.js';
 import type { IncomingStore } from './incoming-store.js';
 import type { HeldClaim } from './message-claims.js';
+import type { AnnounceStored } from './message-stored-channel.js';
 import { assertStorable } from './storable-size.js';
 import type { StoredNeighbours } from './stored-neighbours.js';
 
@@ -31,13 +32,16 @@ function searchText(message: IncomingMessage): string {
  * claimed by its Message-ID before anything is created for it, so concurrent copies give one conversation
  * and one message. If a delivery fails midway, what it created is reused by the next delivery: the local
  * Customer and the contacts one are found by e-mail, the conversation is recorded on the claim. The Message
- * record is written last: nothing marks the message received until it is whole.
+ * record is written last: nothing marks the message received until it is whole. Only then is it announced
+ * (`announce`, the `imapMessageStored` subscription): the inbox's `conversationChanged`, published while the
+ * conversation is filed, comes before the imap view could list the message.
  */
 export async function receiveMessage(
   store: IncomingStore,
   broker: MessageBroker,
   inboxIntegrationId: string,
   message: IncomingMessage,
+  announce: AnnounceStored,
 ): Promise<ReceiveOutcome> {
   assertStorable(message);
   const { duplicate, related } = await store.findNeighbours(inboxIntegrationId, message);
@@ -45,7 +49,7 @@ export async function receiveMessage(
   const claimed = await store.claims.claim(inboxIntegrationId, message.messageId);
   if (claimed.status === 'stored') return { status: 'skipped' };
   try {
-    return await storeClaimed(store, broker, inboxIntegrationId, message, related, claimed.claim);
+    return await storeClaimed(store, broker, inboxIntegrationId, message, related, claimed.claim, announce);
   } catch (error) {
     // Best effort: a claim that cannot be released now is free again once its lease runs out.
     await store.claims.release(claimed.claim).catch(() => undefined);
@@ -60,6 +64,7 @@ async function storeClaimed(
   message: IncomingMessage,
   related: StoredNeighbours['related'],
   claim: HeldClaim,
+  announce: AnnounceStored,
 ): Promise<ReceiveOutcome> {
   const sender = message.from[0]!;
   const customer = await findOrCreateCustomer(store, broker, inboxIntegrationId, sender.address);
@@ -84,8 +89,9 @@ async function storeClaimed(
     await store.claims.recordConversation(claim, conversationId);
   }
 
+  let stored;
   try {
-    await store.insertMessage({
+    stored = await store.insertMessage({
       inboxIntegrationId,
       inboxConversationId: conversationId,
       createdAt,
@@ -104,5 +110,6 @@ async function storeClaimed(
     if (isDuplicateKeyError(error) && (await store.isStored(inboxIntegrationId, message.messageId))) return { status: 'skipped' };
     throw error;
   }
+  await announce({ _id: String(stored._id), inboxConversationId: conversationId });
   return { status: 'stored', conversationId, customerId: customer.contactsId };
 }
