@@ -1,18 +1,24 @@
-import { useQuery } from '@apollo/client/react';
-import { Alert, Stack, Text, graphQLErrorMessage, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
+import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { Alert, Stack, Text, graphQLErrorMessage, refetchAfterEvent, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
 import { imapCatalogue } from './imap-catalogue.js';
 import { conversationDetailQuery } from './graphql/conversation-detail-query.js';
+import { messageStoredSubscription } from './graphql/message-stored-subscription.js';
 import { ConversationNote } from './components/ConversationNote.js';
 import { ImapMessage } from './components/ImapMessage.js';
 import { conversationTimeline } from './conversation-timeline.js';
 
 /**
  * Exposed as `./inboxConversationDetail`: the mails of one inbox conversation and the inbox's notes, oldest
- * first. The inbox refreshes every active query when the open conversation changes, so new mails appear
- * without a reload.
+ * first. A received mail appears without a reload: the inbox's refetch on `conversationChanged` may be
+ * answered before the mail is stored, so the view asks again on `imapMessageStored`, sent once it is.
  */
 export default function ImapConversationDetail({ conversationId, notes, retryReply }: InboxConversationDetailProps) {
-  const { data, loading, error } = useQuery(conversationDetailQuery, { variables: { conversationId } });
+  const client = useApolloClient();
+  const { data, loading, error, observable } = useQuery(conversationDetailQuery, { variables: { conversationId } });
+  useSubscription(messageStoredSubscription, {
+    variables: { inboxConversationId: conversationId },
+    onData: () => void refetchAfterEvent(client, [observable]),
+  });
   const t = useMessages(imapCatalogue);
 
   if (error && !data) {
