@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   graphQLErrorMessage,
+  refetchAfterEvent,
   type InboxReplyRetry,
   useCan,
   useMessages,
@@ -38,7 +39,8 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
       try {
         await sendReply({ variables: { conversationId, ...retry } });
       } finally {
-        await client.refetchQueries({ include: 'active' });
+        // Read after the retry: not shared with a request of the page already on its way.
+        await refetchAfterEvent(client);
       }
     },
     [client, conversationId, sendReply],

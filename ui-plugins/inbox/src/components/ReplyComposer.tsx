@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage, useCan, useMessages } from '@lattice/ui-sdk';
+import { Alert, Button, Group, Stack, Tabs, Text, Textarea, graphQLErrorMessage, refetchAfterEvent, useCan, useMessages } from '@lattice/ui-sdk';
 import { inboxCatalogue } from '../inbox-catalogue.js';
 import { conversationNoteAddMutation, conversationReplyMutation } from '../graphql/reply-queries.js';
 
@@ -45,7 +45,8 @@ function Composer({ conversationId, modes }: { conversationId: string; modes: Mo
     } catch (error) {
       setRefusal(graphQLErrorMessage(error));
     }
-    await client.refetchQueries({ include: 'active' });
+    // Read after the mutation: refetchQueries may join an identical request sent before it.
+    await refetchAfterEvent(client);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
