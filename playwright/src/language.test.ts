@@ -85,7 +85,7 @@ test('a browser that asks for German gets the login page in German before anyone
   await context.close();
 });
 
-test("in German a plugin's page is titled by its menu's German text, and the settings page lists its German menus", async () => {
+test("in German a plugin's page is titled by its menu's German text, and the settings page lists its German menus and plugin names", async () => {
   const context = await env.browser.newContext({ viewport: sizes.desktop, locale: 'en-US', colorScheme: 'light' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -97,7 +97,11 @@ test("in German a plugin's page is titled by its menu's German text, and the set
   assert.equal(await page.title(), `${german.documentsMenu} · Lattice`);
 
   await page.goto(`${env.stack.frontend.url}/settings`);
-  await page.getByRole('main').getByRole('link', { name: 'Integrationen', exact: true }).waitFor();
+  const integrations = page.getByRole('main').getByRole('link', { name: 'Integrationen', exact: true });
+  await integrations.waitFor();
+  // Each card names its plugin as the navigation does, in German, not by its id ("inbox").
+  const card = page.getByRole('main').locator('.mantine-Card-root', { has: page.getByRole('link', { name: 'Integrationen', exact: true }) });
+  assert.equal(await card.locator('p').textContent(), german.inboxMenu);
   await page.goto(`${env.stack.frontend.url}/inbox/integrations`);
   await page.waitForFunction(() => document.title.startsWith('Integrationen'));
 

@@ -1,8 +1,12 @@
+import { pluginDisplayName } from '../plugins/plugin-display-name.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useCan, useLocale, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
-/** The platform's own settings (users for those who may see them, the user's password), then every plugin's `settings` menu. */
+/**
+ * The platform's own settings (users for those who may see them, the user's password), then every plugin's
+ * `settings` menu, each card naming its plugin as users know it.
+ */
 export function SettingsPage() {
   const t = useMessages(shellCatalogue);
   const { locale } = useLocale();
@@ -16,7 +20,7 @@ export function SettingsPage() {
   const entries = [
     ...platformEntries,
     ...plugins.flatMap((plugin) =>
-      plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: plugin.name, menu: { url: menu.url, text: menuText(menu, locale) } })),
+      plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: pluginDisplayName(plugin, locale), menu: { url: menu.url, text: menuText(menu, locale) } })),
     ),
   ];
   return (
