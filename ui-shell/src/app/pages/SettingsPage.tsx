@@ -1,4 +1,4 @@
-import { pluginDisplayName } from '../plugins/plugin-display-name.js';
+import { pluginLabel } from '../plugins/plugin-route-paths.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useCan, useLocale, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
@@ -20,7 +20,7 @@ export function SettingsPage() {
   const entries = [
     ...platformEntries,
     ...plugins.flatMap((plugin) =>
-      plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: pluginDisplayName(plugin, locale), menu: { url: menu.url, text: menuText(menu, locale) } })),
+      plugin.menus.filter((menu) => menu.location === 'settings').map((menu) => ({ plugin: pluginLabel(plugin, locale), menu: { url: menu.url, text: menuText(menu, locale) } })),
     ),
   ];
   return (

@@ -28,6 +28,11 @@ test('a menu at the root claims nothing, and the label falls back to the plugin 
   assert.equal(pluginLabel(settingsOnly), 'documents');
 });
 
+test('without a main menu, a plugin is called by the inbox integration it offers', () => {
+  const imap = { ...plugin([{ text: 'IMAP accounts', url: '/imap/', location: 'settings' }]), inboxIntegration: { name: 'IMAP', isAvailable: true, kind: 'imap' } };
+  assert.equal(pluginLabel(imap, 'de'), 'IMAP');
+});
+
 test("a plugin page's title is its closest menu's text", () => {
   const inbox = plugin([
     { text: 'Inbox', url: '/inbox/', location: 'mainNavigation' },

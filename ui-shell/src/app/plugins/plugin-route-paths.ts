@@ -10,10 +10,13 @@ export function pluginRoutePaths(plugin: PluginManifestEntry): string[] {
   return [...new Set(segments)].map((segment) => `/${segment}/*`);
 }
 
-/** How a plugin is called on screen: its first main-navigation menu (in the user's language), else its name. */
+/**
+ * How a plugin is called on screen: its first main-navigation menu (in the user's language), else the name of
+ * the inbox integration it offers ("IMAP"), else its name (a machine name such as "imap").
+ */
 export function pluginLabel(plugin: PluginManifestEntry, locale: string = sourceLocale): string {
   const menu = plugin.menus.find((candidate) => candidate.location === 'mainNavigation');
-  return menu ? menuText(menu, locale) : plugin.name;
+  return menu ? menuText(menu, locale) : (plugin.inboxIntegration?.name ?? plugin.name);
 }
 
 /** The title of a plugin's page: the menu whose URL is the longest prefix of the path, else the plugin's label. */
