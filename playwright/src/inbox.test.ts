@@ -14,6 +14,13 @@ test('inbox: conversations arrive live, open with the imap view, close and reope
 
   const { page, pageErrors } = await newPage(env.browser);
   const subscribed = subscribedOnce(page);
+  // The imap view's own subscription: it lists the reply once the imap plugin has stored it.
+  const imapViewSubscribed = new Promise<void>((resolve) =>
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => String(frame.payload).includes('subscription ImapMessageStored') && resolve())),
+  );
+  const imapStoredHeard = new Promise<void>((resolve) =>
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('"imapMessageStored":{') && resolve())),
+  );
   await openLoggedIn(page, env.stack, '/inbox/');
   await totalCount(page).filter({ hasText: '2 conversations' }).waitFor();
   // Newest activity first.
@@ -32,6 +39,7 @@ test('inbox: conversations arrive live, open with the imap view, close and reope
 
   // A reply arrives while the conversation is open: the imap view shows it without a reload.
   await subscribed;
+  await imapViewSubscribed;
   await deliver(env.stack, support, {
     messageId: '<invoice-2@mail.test>',
     subject: 'Re: Invoice question',
@@ -41,6 +49,7 @@ test('inbox: conversations arrive live, open with the imap view, close and reope
   });
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="imap-message"]').length === 2);
   await messages.nth(1).getByText('Any news on the invoice?').waitFor();
+  await imapStoredHeard;
   // And a new sender's mail appears in the list, on top.
   await deliver(env.stack, support, { messageId: '<hello-1@mail.test>', subject: 'Hello there', from: { name: 'Carol Cruz', address: 'carol@mail.test' } });
   await totalCount(page).filter({ hasText: '3 conversations' }).waitFor();
