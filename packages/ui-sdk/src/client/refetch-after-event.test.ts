@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApolloClient, HttpLink, InMemoryCache, gql, type ObservableQuery } from '@apollo/client';
-import { refetchAfterEvent } from './refetch-after-event.js';
+import { refetchAfterEvent, refetchPatienceMs } from './refetch-after-event.js';
 
 const LIST = gql`
   query Conversations($status: String!) {
@@ -181,6 +181,31 @@ describe('refetchAfterEvent', () => {
     await all;
     list.stop();
     counted.unsubscribe();
+    client.stop();
+  });
+
+  it('lets the next refetch go when one never answers, so live updates go on', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const { client, sent } = controlledClient();
+    const { shown, stop } = watch(client);
+    await settle();
+    sent[0]!.answer(conversation('closed'));
+    await settle();
+    void refetchAfterEvent(client);
+    await settle();
+    const next = refetchAfterEvent(client);
+    await settle();
+    assert.equal(sent.length, 2, 'the next refetch waits while the first is on its way');
+    t.mock.timers.tick(refetchPatienceMs);
+    await settle();
+    assert.equal(sent.length, 3, 'the first never answered: the next one goes after the wait');
+    sent[2]!.answer(conversation('open'));
+    await settle();
+    assert.deepEqual(shown, ['closed', 'open']);
+    // Apollo still counts the unanswered request as loading, so this refetch too is let go only after the wait.
+    t.mock.timers.tick(refetchPatienceMs);
+    await next;
+    stop();
     client.stop();
   });
 });

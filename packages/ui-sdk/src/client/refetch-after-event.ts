@@ -62,6 +62,18 @@ function isWatched(query: RefetchableQuery): boolean {
   return query.hasObservers() && fetchPolicy !== 'cache-only' && fetchPolicy !== 'standby';
 }
 
+/** How long one refetch holds the ones asked for after it: a request that never answers must not end live updates. */
+export const refetchPatienceMs = 15_000;
+
+/** Once every answer is in, or after `ms`, whichever comes first. */
+function settledOrAfter(answers: Promise<unknown>[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([Promise.allSettled(answers).then(() => undefined), late]).finally(() => clearTimeout(timer));
+}
+
 function merge(waiting: RefetchTarget, target: RefetchTarget): RefetchTarget {
   if (waiting === 'active' || target === 'active') return 'active';
   return [...new Set([...waiting, ...target])];
@@ -79,7 +91,7 @@ function coalescer(client: ApolloClient) {
           ? client.refetchQueries({ include: 'active', onQueryUpdated: refetchFresh }).results
           : target.filter(isWatched).map(refetchFresh);
       // A failed refetch shows on its own query (useQuery's error); the next event tries again.
-      await Promise.allSettled(answers);
+      await settledOrAfter(answers, refetchPatienceMs);
     } finally {
       running = false;
       const waiting = next;
@@ -111,7 +123,8 @@ const coalescers = new WeakMap<ApolloClient, (target: RefetchTarget) => Promise<
  * event, never shared with an identical request already on its way (and asked once more if an older request
  * of the query answers after it, which Apollo would show instead). Requests while a refetch runs wait for
  * it and are then made as one (the union of their targets): an event is never dropped and a burst of them
- * costs two refetches, not one each. Resolves once the refetch that covers this request has been answered.
+ * costs two refetches, not one each. Resolves once the refetch that covers this request has been answered, or
+ * after `refetchPatienceMs` if it is not, so that the refetches after it still run.
  */
 export function refetchAfterEvent(client: ApolloClient, target: RefetchTarget = 'active'): Promise<void> {
   let refetch = coalescers.get(client);
