@@ -12,14 +12,9 @@ export interface ResolvedPubSub {
   stop(): Promise<void>;
 }
 
-/** Where this deployment's channels start on a Redis shared with others: LATTICE_REDIS_PREFIX, or `lattice:`. */
-export function redisChannelPrefix(): string {
-  return process.env.LATTICE_REDIS_PREFIX || 'lattice:';
-}
-
 /**
  * REDIS_URL (or `db_server_address`) gives GraphQL pub/sub across processes, on channels under
- * `redisChannelPrefix()`; otherwise it stays in this one.
+ * LATTICE_REDIS_PREFIX (`lattice:` by default), so deployments can share a Redis; otherwise it stays in this one.
  */
 export async function resolvePubSub(configs: Configs): Promise<ResolvedPubSub> {
   const url = serviceUrls(configs).redis;
@@ -34,7 +29,7 @@ export async function resolvePubSub(configs: Configs): Promise<ResolvedPubSub> {
     throw new Error(`Redis at ${hideCredentials(url)} is not reachable: ${(error as Error).message}`, { cause: error });
   }
   const redis = new RedisPubSub({ publisher, subscriber });
-  const prefix = redisChannelPrefix();
+  const prefix = process.env.LATTICE_REDIS_PREFIX || 'lattice:';
   return {
     pubsub: new PrefixedPubSub(redis, prefix),
     description: `Redis        ${hideCredentials(url)} (channels ${prefix}*)`,
