@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createInProcessBroker, type MessageBroker } from '@lattice/broker';
+import type { PubSubEngine } from 'graphql-subscriptions';
 import { createLogger } from '../host/create-logger.js';
 import type { PluginDefinition } from '@lattice/plugin-sdk';
 import { corePlugin, corePluginName } from '../plugins/core-plugin.js';
@@ -13,6 +14,8 @@ export interface TestPlatformOptions {
   plugins: PluginDefinition[];
   /** Use this broker instead of a fresh in-process one (for example a RabbitMQ one). */
   broker?: MessageBroker;
+  /** Use this pub/sub instead of a fresh in-process one (to share it with a service outside the platform, as npm start does). */
+  pubsub?: PubSubEngine;
   healthPollIntervalMs?: number;
   /** Run the embedded MongoDB on a worker thread, as `lattice start` does (benchmarks); tests skip the thread's start-up. */
   databaseOnThread?: boolean;
@@ -62,6 +65,7 @@ export async function startTestPlatform(options: TestPlatformOptions): Promise<T
       })),
       mongoUrl,
       broker,
+      pubsub: options.pubsub,
       authTokenSecret,
       gatewayPort: 0,
       integrationsPort: 0,

@@ -1,0 +1,121 @@
+import { InputError, NotFoundError, requirePermission, UnauthenticatedError, type PluginResolvers } from '@lattice/plugin-sdk';
+import { withFilter } from 'graphql-subscriptions';
+import { z } from 'zod';
+import { conversationEventsChannel, type ConversationEvent } from '../events/messenger-events.js';
+import type { IntegrationRecord, MessageRecord, VisitorRecord } from '../models/load-models.js';
+import { messengerSettingsSchema } from '../settings/messenger-settings.js';
+import { widgetSettings } from '../visitors/widget-view.js';
+import type { MessengerContext } from './messenger-context.js';
+
+const conversationArgs = z.object({ conversationId: z.string() });
+const typingArgs = z.object({ conversationId: z.string(), typing: z.boolean() });
+const editArgs = z.object({ inboxId: z.string(), data: z.record(z.string(), z.unknown()) });
+const eventArgs = z.object({ inboxConversationId: z.string() });
+
+function requireUser(context: MessengerContext) {
+  if (!context.user) throw new UnauthenticatedError();
+  return context.user;
+}
+
+function detailEntry(message: MessageRecord, visitorEmail: string | undefined) {
+  const visitor = { name: 'Visitor', email: visitorEmail ?? '' };
+  const agent = { name: 'Agent', email: '' };
+  return {
+    _id: String(message._id),
+    title: message.body.slice(0, 80),
+    mailData: {
+      messageId: String(message._id),
+      from: [message.direction === 'incoming' ? visitor : agent],
+      to: [message.direction === 'incoming' ? agent : visitor],
+      cc: [],
+      bcc: [],
+      subject: '',
+      body: message.body,
+      direction: message.direction,
+      createdAt: message.createdAt.toISOString(),
+      readAt: message.readAt?.toISOString() ?? null,
+      attachments: (message.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, size: file.size })),
+    },
+  };
+}
+
+export const resolvers: PluginResolvers<MessengerContext> = {
+  Query: {
+    async messengerConversationDetail(_parent: unknown, args: unknown, context: MessengerContext) {
+      requireUser(context);
+      const { conversationId } = conversationArgs.parse(args);
+      const [messages, visitor] = await Promise.all([
+        context.models.Message.find({ inboxConversationId: conversationId }, { 'attachments.content': 0 }).sort({ createdAt: 1, _id: 1 }).lean<MessageRecord[]>(),
+        context.models.Visitor.findOne({ inboxConversationId: conversationId }).lean<VisitorRecord>(),
+      ]);
+      return messages.map((message) => detailEntry(message, visitor?.email));
+    },
+    async messengerVisitor(_parent: unknown, args: unknown, context: MessengerContext) {
+      requireUser(context);
+      const { conversationId } = conversationArgs.parse(args);
+      const visitor = await context.models.Visitor.findOne({ inboxConversationId: conversationId }).lean<VisitorRecord>();
+      return visitor ? { _id: String(visitor._id), email: visitor.email ?? null } : null;
+    },
+    async messengerIntegrations(_parent: unknown, _args: unknown, context: MessengerContext) {
+      requirePermission(context, 'settings.manage');
+      const integrations = await context.models.Integration.find({}).sort({ createdAt: 1 }).lean<IntegrationRecord[]>();
+      // The address the snippet loads from: configs.json's widgets.domain, which the CLI hands every plugin.
+      const widgetsUrl = context.env.LATTICE_WIDGETS_URL ?? null;
+      return integrations.map((integration) => ({
+        ...widgetSettings(integration),
+        workingHours: integration.workingHours ?? [],
+        timeZone: integration.timeZone,
+        widgetsUrl,
+      }));
+    },
+  },
+  Mutation: {
+    async messengerIntegrationEdit(_parent: unknown, args: unknown, context: MessengerContext) {
+      requirePermission(context, 'settings.manage');
+      const { inboxId, data } = editArgs.parse(args);
+      const { Integration } = context.models;
+      const current = await Integration.findOne({ inboxId }).lean<IntegrationRecord>();
+      if (!current) throw new NotFoundError('Messenger integration not found');
+      const { _id: _ignored, inboxId: _same, createdAt: _kept, ...settings } = current;
+      const parsed = messengerSettingsSchema.safeParse({ ...settings, ...data });
+      if (!parsed.success) throw new InputError(`The messenger settings are not usable: ${z.prettifyError(parsed.error)}`);
+      const updated = await Integration.findOneAndUpdate({ inboxId }, { $set: parsed.data }, { returnDocument: 'after' }).lean<IntegrationRecord>();
+      if (!updated) throw new NotFoundError('Messenger integration not found');
+      return { ...widgetSettings(updated), workingHours: updated.workingHours ?? [], timeZone: updated.timeZone };
+    },
+    async messengerTyping(_parent: unknown, args: unknown, context: MessengerContext) {
+      requireUser(context);
+      const { conversationId, typing } = typingArgs.parse(args);
+      const visitor = await context.models.Visitor.findOne({ inboxConversationId: conversationId }).lean<VisitorRecord>();
+      if (!visitor) throw new NotFoundError('No messenger visitor wrote in this conversation');
+      await context.runtime.events.toVisitor({ visitorId: String(visitor._id), event: { type: 'typing', typing } });
+      return true;
+    },
+    async messengerMarkRead(_parent: unknown, args: unknown, context: MessengerContext) {
+      requireUser(context);
+      const { conversationId } = conversationArgs.parse(args);
+      const visitor = await context.models.Visitor.findOne({ inboxConversationId: conversationId }).lean<VisitorRecord>();
+      if (!visitor) throw new NotFoundError('No messenger visitor wrote in this conversation');
+      const readAt = new Date();
+      const { modifiedCount } = await context.models.Message.updateMany(
+        { inboxConversationId: conversationId, direction: 'incoming', readAt: { $exists: false } },
+        { $set: { readAt } },
+      );
+      if (modifiedCount > 0) await context.runtime.events.toVisitor({ visitorId: String(visitor._id), event: { type: 'read', readAt: readAt.toISOString() } });
+      return modifiedCount > 0;
+    },
+  },
+  Subscription: {
+    messengerConversationEvent: {
+      subscribe: withFilter(
+        (_parent: unknown, _args: unknown, context: MessengerContext | undefined) => {
+          if (!context?.user) throw new UnauthenticatedError();
+          return context.pubsubClient.asyncIterableIterator(conversationEventsChannel);
+        },
+        (payload: unknown, args: unknown) =>
+          (payload as { messengerConversationEvent?: ConversationEvent } | undefined)?.messengerConversationEvent?.inboxConversationId ===
+          eventArgs.parse(args).inboxConversationId,
+      ),
+    },
+  },
+};

@@ -1,0 +1,27 @@
+import { definePlugin, type InboxIntegrationMeta } from '@lattice/plugin-sdk';
+import type { MessengerContext } from './graphql/messenger-context.js';
+import { resolvers } from './graphql/resolvers.js';
+import { typeDefs } from './graphql/type-defs.js';
+import { initModels, loadModels } from './models/load-models.js';
+import { consumeMessengerQueues, integrationKind } from './queues/consume-messenger-queues.js';
+import { contextRuntime, createRuntime } from './runtime.js';
+
+// The widget reaches the plugin over the broker through the widgets service, never over HTTP: no public routes.
+const inboxIntegration: InboxIntegrationMeta = { kind: integrationKind, label: 'Website messenger', publicRoutes: [] };
+
+export const messengerPlugin = definePlugin<MessengerContext>({
+  name: 'messenger',
+  graphql: () => ({ typeDefs, resolvers }),
+  meta: { inboxIntegration },
+  dependsOn: ['inbox', 'contacts'],
+  permissions: {
+    'settings.manage': { description: 'See and change the messenger settings', roles: ['owner', 'admin'] },
+  },
+  apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
+  onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug }) => {
+    await initModels(loadModels(db));
+    const runtime = createRuntime(messageBrokerClient, pubsubClient, db, debug);
+    await consumeMessengerQueues(messageBrokerClient, runtime);
+    return { context: { runtime } };
+  },
+});
