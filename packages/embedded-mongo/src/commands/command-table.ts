@@ -1,3 +1,4 @@
+import { withChangeStreamAggregate, withChangeStreamGetMore, withChangeStreamKillCursors } from '../changes/change-stream-commands.js';
 import { aggregate } from './aggregate-command.js';
 import { collMod, collStats, create, dbStats, drop, dropDatabase, listCollections, listDatabases, renameCollection } from './collection-commands.js';
 import type { CommandHandler } from './command-context.js';
@@ -40,15 +41,15 @@ export const COMMANDS: Record<string, CommandHandler> = {
   dbStats,
   insert,
   find,
-  getMore,
-  killCursors,
+  getMore: withChangeStreamGetMore(getMore),
+  killCursors: withChangeStreamKillCursors(killCursors),
   update,
   delete: deleteCommand,
   findAndModify,
   findandmodify: findAndModify,
   count,
   distinct,
-  aggregate,
+  aggregate: withChangeStreamAggregate(aggregate),
   createIndexes,
   listIndexes,
   dropIndexes,

@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { applyUpdate, buildUpsert } from '../query/apply-update.js';
+import { applyUpdate, buildUpsert, updateKind } from '../query/apply-update.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { commandQueryOptions } from '../query/collation.js';
 import { projectDocuments } from '../query/project-documents.js';
@@ -36,7 +36,7 @@ export const findAndModify: CommandHandler = (command, context) => {
   const next = applyUpdate(target, update as Document | Document[], { filter, arrayFilters, queryOptions });
   if (collection) {
     validateWrite(collection, target, next, command.bypassDocumentValidation);
-    context.storage.replace(collection, target, next);
+    context.storage.replace(collection, target, next, updateKind(update) === 'replacement' ? 'replace' : 'update');
   }
   return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? next : target), ok: 1 };
 };

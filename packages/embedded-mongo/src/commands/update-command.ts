@@ -48,7 +48,7 @@ function runUpdate(context: CommandContext, name: string, statement: UpdateState
     const next = applyUpdate(doc, statement.u, { filter, arrayFilters: statement.arrayFilters ?? [], queryOptions });
     if (sameBytes(doc, next)) continue;
     validateWrite(collection, doc, next, bypass);
-    storage.replace(collection, doc, next);
+    storage.replace(collection, doc, next, updateKind(statement.u) === 'replacement' ? 'replace' : 'update');
     nModified += 1;
   }
   return { n: targets.length, nModified };

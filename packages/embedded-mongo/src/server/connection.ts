@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import type { Socket } from 'node:net';
 import type { CommandContext } from '../commands/command-context.js';
+import { changeStreamWait } from '../changes/change-stream-commands.js';
 import { WRITE_COMMANDS } from '../commands/command-table.js';
 import { commandName, dispatch, errorReply } from '../commands/dispatch.js';
 import { MongoCommandError } from '../errors.js';
@@ -119,6 +120,7 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
     const application = applicationName(command);
     if (application) client = `application ${application}`;
     const db = typeof command.$db === 'string' ? command.$db : 'admin';
+    await changeStreamWait(command, deps.storage);
     const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId, defaultMaxTimeMS: deps.defaultMaxTimeMS };
     const budget = commandBudgetMs(command, deps.defaultMaxTimeMS);
     const started = performance.now();

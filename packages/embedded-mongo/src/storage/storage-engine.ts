@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import { ChangeLog } from '../changes/change-log.js';
 import { Catalog } from './catalog.js';
 import type { Collection } from './collection.js';
 import { DataDirectory, type DataDirectoryOptions } from './data-directory.js';
@@ -11,11 +12,14 @@ import type { JournalRecord } from './journal-record.js';
  */
 export class StorageEngine {
   readonly catalog = new Catalog();
+  /** Every change in order, for change streams. */
+  readonly changes = new ChangeLog(this);
   private data: DataDirectory | undefined;
 
   static async open(dbPath: string | undefined, options: DataDirectoryOptions = {}): Promise<StorageEngine> {
     const engine = new StorageEngine();
     if (dbPath) engine.data = await DataDirectory.open(dbPath, engine.catalog, options);
+    engine.changes.load();
     return engine;
   }
 
@@ -56,16 +60,20 @@ export class StorageEngine {
   insert(collection: Collection, doc: Document): void {
     collection.insert(doc);
     this.record({ op: 'put', d: collection.db, c: collection.name, doc });
+    this.changes.inserted(collection, doc);
   }
 
-  replace(collection: Collection, oldDoc: Document, newDoc: Document): void {
+  /** `kind` is what change streams report: an operator update or a whole replacement. */
+  replace(collection: Collection, oldDoc: Document, newDoc: Document, kind: 'update' | 'replace' = 'update'): void {
     collection.replace(oldDoc, newDoc);
     this.record({ op: 'put', d: collection.db, c: collection.name, doc: newDoc });
+    this.changes.replaced(collection, oldDoc, newDoc, kind);
   }
 
   remove(collection: Collection, doc: Document): void {
     collection.remove(doc);
     this.record({ op: 'del', d: collection.db, c: collection.name, id: doc._id });
+    this.changes.removed(collection, doc);
   }
 
   createIndex(collection: Collection, spec: IndexSpec): void {
@@ -82,11 +90,15 @@ export class StorageEngine {
   dropCollection(db: string, name: string): boolean {
     const dropped = this.catalog.drop(db, name);
     if (dropped) this.record({ op: 'drop', d: db, c: name });
+    if (dropped) this.changes.dropped(db, name);
     return dropped;
   }
 
   dropDatabase(db: string): void {
-    if (this.catalog.dropDatabase(db)) this.record({ op: 'dropDatabase', d: db });
+    if (this.catalog.dropDatabase(db)) {
+      this.record({ op: 'dropDatabase', d: db });
+      this.changes.dropped(db);
+    }
   }
 
   private record(record: JournalRecord): void {
