@@ -1,0 +1,28 @@
+import { stemmer as englishStem } from '@orama/stemmers/english';
+import { stemmer as germanStem } from '@orama/stemmers/german';
+
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Longer input is cut: no field or query term needs more, and it bounds the work of one request. */
+const MAX_TERM_LENGTH = 64;
+
+/** The words of a text, in order (letters and digits of any script). */
+export function tokenize(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/**
+ * The index terms of one word: lower-cased, folded, and stemmed for English and for German (both, since a
+ * record does not say its language), so "invoices" finds "invoice" and "Rechnungen" finds "Rechnung".
+ */
+export function analyzeWord(word: string): string[] {
+  const lower = word.normalize('NFKC').toLowerCase().slice(0, MAX_TERM_LENGTH);
+  if (lower.length < 3 || /^\p{N}+$/u.test(lower)) return [lower];
+  const english = englishStem(lower);
+  const german = germanStem(lower);
+  return english === german ? [english] : [english, german];
+}
+
+/** The plain lower-cased form of a word, for prefix matching while the user is still typing it. */
+export function foldWord(word: string): string {
+  return word.normalize('NFKC').toLowerCase().slice(0, MAX_TERM_LENGTH);
+}
