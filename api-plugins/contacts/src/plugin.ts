@@ -1,4 +1,5 @@
 import { definePlugin } from '@lattice/plugin-sdk';
+import { searchDeclarations } from './search/search-declarations.js';
 import type { ContactsContext } from './graphql/contacts-context.js';
 import { createCustomerLoader } from './graphql/customer-loader.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -9,6 +10,7 @@ import { consumeContactsQueues } from './queues/consume-contacts-queues.js';
 export const contactsPlugin = definePlugin<ContactsContext>({
   name: 'contacts',
   graphql: () => ({ typeDefs, resolvers }),
+  search: searchDeclarations,
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, customerLoader: createCustomerLoader(models) };

@@ -1,4 +1,5 @@
 import { definePlugin } from '@lattice/plugin-sdk';
+import { searchDeclarations } from './search/search-declarations.js';
 import type { DocumentsContext } from './graphql/documents-context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -9,6 +10,7 @@ import { consumeDocumentQueues } from './queues/consume-document-queues.js';
 export const documentsPlugin = definePlugin<DocumentsContext>({
   name: 'documents',
   graphql: () => ({ typeDefs, resolvers }),
+  search: searchDeclarations,
   // Every user reads documents; changing them, or the types they are filed under, is for owners and admins.
   permissions: {
     'documents.manage': { description: 'Add, edit, check and remove documents', roles: ['owner', 'admin'] },

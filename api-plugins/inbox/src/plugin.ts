@@ -1,4 +1,5 @@
 import { definePlugin } from '@lattice/plugin-sdk';
+import { searchDeclarations } from './search/search-declarations.js';
 import type { InboxContext } from './graphql/inbox-context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -9,6 +10,7 @@ import { consumeInboxQueues } from './queues/consume-inbox-queues.js';
 export const inboxPlugin = definePlugin<InboxContext>({
   name: 'inbox',
   graphql: () => ({ typeDefs, resolvers }),
+  search: searchDeclarations,
   permissions: {
     'integrations.manage': { description: 'Create and remove integrations', roles: ['owner', 'admin'] },
     // Replies speak for the company to customers; every user may leave a note for the others.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from './auth/roles.js';
 import { InputError } from './errors.js';
+import { searchDeclarationsSchema } from './search/search-declaration.js';
 import type { PluginDefinition, PluginRequestContext } from './plugin-definition.js';
 
 export const pluginNamePattern = /^[a-z][a-z0-9-]*$/;
@@ -28,6 +29,7 @@ const pluginDefinitionSchema = z.object({
     })
     .optional(),
   publicOperations: z.array(z.string().min(1)).optional(),
+  search: searchDeclarationsSchema.optional(),
   dependsOn: z.array(z.string().regex(pluginNamePattern, 'must list plugin names')).optional(),
   permissions: z
     .record(z.string().min(1), z.object({ description: z.string(), roles: z.array(z.enum(roles)).min(1) }))

@@ -23,6 +23,7 @@ export {
   type ErrorCode,
 } from './errors.js';
 export { parseObjectId } from './object-id.js';
+export { searchDeclarationSchema, searchHitUrl, type SearchDeclaration } from './search/search-declaration.js';
 export { DateScalar, JSONScalar, scalarResolvers, scalarTypeDefs } from './graphql/scalars.js';
 export { roles, type AuthUser, type Role } from './auth/roles.js';
 export {

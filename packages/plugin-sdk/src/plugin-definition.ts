@@ -5,6 +5,7 @@ import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { AuthUser, Role } from './auth/roles.js';
+import type { SearchDeclaration } from './search/search-declaration.js';
 
 /** What the host hands a plugin at start-up (SPEC.md "Plugin start-up hooks"). */
 export interface PluginServices {
@@ -98,6 +99,8 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   /** The plugins this one needs running (for example imap needs inbox and contacts); configs that break this are refused. */
   dependsOn?: readonly string[];
   meta?: { inboxIntegration?: InboxIntegrationMeta };
+  /** What this plugin makes searchable across the platform (packages/plugin-sdk/src/search). */
+  search?: readonly SearchDeclaration[];
   /** Root fields that need no login (for example `login`); every other operation needs a valid token. */
   publicOperations?: readonly string[];
   /** What users may do in this plugin, by role; resolvers check them with `requirePermission`. */

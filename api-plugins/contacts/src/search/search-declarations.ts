@@ -1,0 +1,13 @@
+import type { SearchDeclaration } from '@lattice/plugin-sdk';
+
+/** Customers are found by name and e-mail addresses; a hit opens the inbox on that customer's conversations. */
+export const searchDeclarations: readonly SearchDeclaration[] = [
+  {
+    type: 'customer',
+    collection: 'customers',
+    fields: { firstName: 3, lastName: 3, primaryEmail: 2, emails: 1 },
+    title: ['firstName', 'lastName'],
+    permission: 'contacts:showCustomers',
+    url: '/inbox/?customer={_id}',
+  },
+];
