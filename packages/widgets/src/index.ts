@@ -1,0 +1,1 @@
+export { startWidgetsService, type RunningWidgetsService, type WidgetsServiceOptions } from './start-widgets-service.js';

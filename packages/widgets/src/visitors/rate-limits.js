@@ -1,0 +1,46 @@
+import { refuse } from '../http/refusal.js';
+/**
+ * Token buckets by key (a visitor token or an address): `capacity` requests at once, then `perSecond`. Kept in
+ * this process; behind several widgets processes each counts its own share, and nginx spreads a visitor's
+ * requests over them, so a visitor gets at most that many times the rate.
+ */
+export class RateLimiter {
+    capacity;
+    perSecond;
+    what;
+    buckets = new Map();
+    constructor(capacity, perSecond, what) {
+        this.capacity = capacity;
+        this.perSecond = perSecond;
+        this.what = what;
+    }
+    /** Takes one request from the key's bucket, or refuses with how long to wait. */
+    take(key, now = Date.now()) {
+        const bucket = this.buckets.get(key) ?? { tokens: this.capacity, at: now };
+        bucket.tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+        bucket.at = now;
+        if (bucket.tokens < 1) {
+            this.buckets.set(key, bucket);
+            const wait = Math.ceil((1 - bucket.tokens) / this.perSecond);
+            throw refuse('RATE_LIMITED', `Too many ${this.what}; try again in ${wait} s`, wait);
+        }
+        bucket.tokens -= 1;
+        this.buckets.set(key, bucket);
+        if (this.buckets.size > 100_000)
+            this.forgetFull(now);
+    }
+    /** Buckets that have refilled say nothing a new one would not: dropped, so the map stays small. */
+    forgetFull(now) {
+        for (const [key, bucket] of this.buckets) {
+            if (bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond >= this.capacity)
+                this.buckets.delete(key);
+        }
+    }
+}
+export function createVisitorLimits() {
+    return {
+        messages: new RateLimiter(5, 1, 'messages'),
+        requests: new RateLimiter(120, 20, 'requests from this address'),
+    };
+}
+//# sourceMappingURL=rate-limits.js.map
