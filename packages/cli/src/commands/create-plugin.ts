@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import type { CommandInput } from '../command/command.js';
 import { createPlugin, type CreatedPlugin } from '../create-plugin/create-plugin.js';
 import { findLatticeCheckout } from '../create-plugin/lattice-checkout.js';
 
-const usage = `Usage: lattice create-plugin <name> [--integration] [--api-only | --ui-only]
-
-Writes an API plugin (api-plugins/<name>: a GraphQL query and mutation over a mongoose model, with a test)
+export const summary = 'write api-plugins/<name> and ui-plugins/<name> and enable the plugin in configs.json';
+export const operands = '<name>';
+export const details = `Writes an API plugin (api-plugins/<name>: a GraphQL query and mutation over a mongoose model, with a test)
 and a UI remote (ui-plugins/<name>: a page running that query, a menu entry), each with a README, and adds
-the plugin to configs.json. Run it inside a Lattice checkout; it never overwrites a folder.
+the plugin to configs.json. Run it inside a Lattice checkout; it never overwrites a folder.`;
 
-  --integration  the API plugin is an inbox integration (depends on inbox and contacts, POST /receive)
-  --api-only     only the API plugin
-  --ui-only      only the UI remote`;
+export const options = {
+  integration: { type: 'boolean', default: false, description: 'the API plugin is an inbox integration (depends on inbox and contacts, POST /receive)' },
+  'api-only': { type: 'boolean', default: false, description: 'only the API plugin' },
+  'ui-only': { type: 'boolean', default: false, description: 'only the UI remote' },
+} as const;
 
 /** The front-end's address from configs.json's `domain`, for the page's URL in the next steps. */
 function frontEndUrl(root: string): string {
@@ -50,26 +52,12 @@ function report(root: string, created: CreatedPlugin): string {
 }
 
 /** `lattice create-plugin <name> [--integration] [--api-only | --ui-only]`. */
-export async function createPluginCommand(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      integration: { type: 'boolean', default: false },
-      'api-only': { type: 'boolean', default: false },
-      'ui-only': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(usage);
-    return;
-  }
-  if (positionals.length > 1) throw new Error(`create-plugin takes one name, got ${positionals.length}: ${positionals.join(' ')}\n\n${usage}`);
+export async function run({ values, operands }: CommandInput<typeof options>): Promise<void> {
+  if (operands.length > 1) throw new Error(`create-plugin takes one name, got ${operands.length}: ${operands.join(' ')}`);
   const root = findLatticeCheckout(process.cwd());
   const created = await createPlugin({
     root,
-    name: positionals[0],
+    name: operands[0],
     api: !values['ui-only'],
     ui: !values['api-only'],
     integration: values.integration,

@@ -1,13 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadConfigs } from '../config/load-configs.js';
-import { runPlatform } from '../platform/run-platform.js';
+import type { CommandInput } from '../command/command.js';
+import { configOption, dataDirOption, gatewayPort, portOption } from '../command/shared-options.js';
 
 export interface DevArguments {
   config: string;
   dataDir: string;
   port: number;
+}
+
+export const summary = 'the API plus webpack dev servers with hot reload for the shell and every ui: local plugin';
+
+export const options = {
+  config: configOption,
+  'data-dir': dataDirOption,
+  port: portOption("the gateway's port (default: LATTICE_GATEWAY_PORT or 3300)"),
+};
+
+export async function run({ values }: CommandInput<typeof options>): Promise<void> {
+  await dev({ config: values.config, dataDir: values['data-dir'], port: gatewayPort(values.port) });
 }
 
 function startDevServer(workspace: string, cwd: string, env: Record<string, string>): ChildProcess {
@@ -23,6 +35,8 @@ function startDevServer(workspace: string, cwd: string, env: Record<string, stri
  * shell (port 3000, proxying /gateway/ to the gateway) and for every `ui: local` plugin (its own port).
  */
 export async function dev(args: DevArguments): Promise<void> {
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const [{ loadConfigs }, { runPlatform }] = await Promise.all([import('../config/load-configs.js'), import('../platform/run-platform.js')]);
   const configFile = resolve(args.config);
   const root = dirname(configFile);
   const configs = await loadConfigs(configFile);

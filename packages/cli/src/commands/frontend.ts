@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import { createLogger } from '@lattice/platform';
-import { loadConfigs } from '../config/load-configs.js';
-import { startFrontend } from '../platform/start-frontend.js';
+import type { CommandInput } from '../command/command.js';
+import { configOption, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface FrontendArguments {
@@ -11,8 +10,28 @@ export interface FrontendArguments {
   gatewayUrl: string;
 }
 
+export const summary = 'services mode: the UI, proxying /gateway/ to the gateway';
+
+export const options = {
+  config: configOption,
+  port: portOption('the port (default: 3000)'),
+  host: hostOption,
+  'gateway-url': { type: 'string', valueName: 'url', description: "the gateway's URL (default: LATTICE_GATEWAY_URL or http://127.0.0.1:3300)" },
+} as const;
+
+export async function run({ values }: CommandInput<typeof options>): Promise<void> {
+  const gatewayUrl = values['gateway-url'] ?? process.env.LATTICE_GATEWAY_URL ?? 'http://127.0.0.1:3300';
+  await frontend({ config: values.config, port: parsePort(values.port ?? '3000'), host: listenHost(values.host), gatewayUrl });
+}
+
 /** `lattice frontend`: the shell, the built UI remotes and /plugins.json, proxying /gateway/ to the gateway. */
 export async function frontend(args: FrontendArguments): Promise<void> {
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const [{ createLogger }, { loadConfigs }, { startFrontend }] = await Promise.all([
+    import('@lattice/platform'),
+    import('../config/load-configs.js'),
+    import('../platform/start-frontend.js'),
+  ]);
   const configs = await loadConfigs(resolve(args.config));
   let gatewayUrl: URL;
   try {

@@ -1,10 +1,6 @@
 import { resolve } from 'node:path';
-import { startGateway } from '@lattice/gateway';
-import { corePluginName, createLogger, integrationPublicRoutes } from '@lattice/platform';
-import { loadConfigs } from '../config/load-configs.js';
-import { loadPlugins } from '../platform/load-plugins.js';
-import { resolveAuthSecret } from '../platform/resolve-auth-secret.js';
-import { pluginHostUrls } from '../services/plugin-host-urls.js';
+import type { CommandInput } from '../command/command.js';
+import { configOption, dataDirOption, devOption, gatewayPort, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface GatewayArguments {
@@ -17,11 +13,45 @@ export interface GatewayArguments {
   dev: boolean;
 }
 
+export const summary = 'services mode: the gateway and the integrations ingress, in front of plugin hosts running elsewhere';
+export const details = `Plugin hosts come from LATTICE_PLUGIN_URLS="core=http://h:4000;documents=http://a:4001,http://b:4001"
+and/or LATTICE_PLUGIN_URL_TEMPLATE="http://plugin-{name}-api:4000".`;
+
+export const options = {
+  config: configOption,
+  'data-dir': dataDirOption,
+  port: portOption("the gateway's port (default: LATTICE_GATEWAY_PORT or 3300)"),
+  'integrations-port': portOption("the integrations ingress's port (default: LATTICE_INTEGRATIONS_PORT or 3400)"),
+  host: hostOption,
+  dev: devOption,
+};
+
+export async function run({ values }: CommandInput<typeof options>): Promise<void> {
+  await gateway({
+    config: values.config,
+    dataDir: values['data-dir'],
+    port: gatewayPort(values.port),
+    integrationsPort: parsePort(values['integrations-port'] ?? process.env.LATTICE_INTEGRATIONS_PORT ?? '3400', '--integrations-port'),
+    host: listenHost(values.host),
+    dev: values.dev,
+  });
+}
+
 // Probes this often find a stopped host within the 2 s the services mode promises, with room for a slow probe.
 const pollIntervalMs = 500;
 
 /** `lattice gateway`: the gateway and the integrations ingress alone, in front of plugin hosts running elsewhere. */
 export async function gateway(args: GatewayArguments): Promise<void> {
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const [{ startGateway }, { corePluginName, createLogger, integrationPublicRoutes }, { loadConfigs }, { loadPlugins }, { resolveAuthSecret }, { pluginHostUrls }] =
+    await Promise.all([
+      import('@lattice/gateway'),
+      import('@lattice/platform'),
+      import('../config/load-configs.js'),
+      import('../platform/load-plugins.js'),
+      import('../platform/resolve-auth-secret.js'),
+      import('../services/plugin-host-urls.js'),
+    ]);
   const configFile = resolve(args.config);
   const configs = await loadConfigs(configFile);
   const plugins = await loadPlugins(configFile, configs.plugins);

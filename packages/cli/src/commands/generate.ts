@@ -1,8 +1,6 @@
 import { resolve } from 'node:path';
-import { loadConfigs } from '../config/load-configs.js';
-import { renderCompose } from '../generate/compose-file.js';
-import { renderKubernetes } from '../generate/kubernetes-manifests.js';
-import { renderNginxConfig } from '../generate/nginx-config.js';
+import type { CommandInput } from '../command/command.js';
+import { configOption } from '../command/shared-options.js';
 import type { ProxiedService } from '../generate/transport-routes.js';
 import { transportRoutes } from '../generate/transport-routes.js';
 import { writeGenerated } from '../generate/write-generated.js';
@@ -16,6 +14,29 @@ export interface GenerateArguments {
   certificateKey?: string;
   /** `service=host:port`, e.g. `gateway=10.0.0.5:3300`. */
   upstreams?: string[];
+}
+
+export const summary = 'deployment files from configs.json: nginx (the reverse proxy\'s site), compose (one machine), kubernetes';
+export const operands = 'nginx|compose|kubernetes';
+
+export const options = {
+  config: configOption,
+  out: { type: 'string', valueName: 'file', description: 'write here instead of printing' },
+  certificate: { type: 'string', valueName: 'file', description: "nginx: the TLS certificate's path" },
+  'certificate-key': { type: 'string', valueName: 'file', description: "nginx: the TLS key's path" },
+  upstream: { type: 'string', multiple: true, valueName: 'service=host:port', description: 'nginx: where a service runs, e.g. gateway=10.0.0.5:3300' },
+} as const;
+
+export async function run({ values, operands }: CommandInput<typeof options>): Promise<void> {
+  if (operands.length > 1) throw new Error(`lattice generate takes one target, got ${operands.length}: ${operands.join(' ')}`);
+  await generate({
+    config: values.config,
+    target: operands[0],
+    out: values.out,
+    certificate: values.certificate,
+    certificateKey: values['certificate-key'],
+    upstreams: values.upstream,
+  });
 }
 
 function parseUpstreams(pairs: string[] = []): Partial<Record<ProxiedService, string>> {
@@ -33,6 +54,13 @@ function parseUpstreams(pairs: string[] = []): Partial<Record<ProxiedService, st
 
 /** `lattice generate <target>`: a deployment file from configs.json, written whole to --out or printed. */
 export async function generate(args: GenerateArguments): Promise<void> {
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const [{ loadConfigs }, { renderCompose }, { renderKubernetes }, { renderNginxConfig }] = await Promise.all([
+    import('../config/load-configs.js'),
+    import('../generate/compose-file.js'),
+    import('../generate/kubernetes-manifests.js'),
+    import('../generate/nginx-config.js'),
+  ]);
   const file = resolve(args.config);
   switch (args.target) {
     case 'nginx': {

@@ -1,10 +1,7 @@
 import { resolve } from 'node:path';
-import { corePlugin, corePluginName, createLogger, startPluginHosts, type PlatformPlugin } from '@lattice/platform';
-import { loadConfigs } from '../config/load-configs.js';
-import { loadPlugins } from '../platform/load-plugins.js';
-import { resolveAuthSecret } from '../platform/resolve-auth-secret.js';
-import { resolveServices } from '../platform/resolve-services.js';
-import { requireServiceUrls, serviceUrls } from '../services/service-urls.js';
+import type { PlatformPlugin } from '@lattice/platform';
+import type { CommandInput } from '../command/command.js';
+import { configOption, dataDirOption, devOption, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface HostArguments {
@@ -17,13 +14,28 @@ export interface HostArguments {
   dev: boolean;
 }
 
+export const summary = 'services mode: run these plugin hosts (the first on --port, each next plugin on the next port)';
+export const operands = '<plugin…>';
+
+export const options = {
+  config: configOption,
+  'data-dir': dataDirOption,
+  port: portOption("the first plugin's port (default: PORT or 4000)"),
+  host: hostOption,
+  dev: devOption,
+};
+
+export async function run({ values, operands: plugins }: CommandInput<typeof options>): Promise<void> {
+  const port = parsePort(values.port ?? process.env.PORT ?? '4000');
+  await host({ config: values.config, dataDir: values['data-dir'], plugins, port, host: listenHost(values.host), dev: values.dev });
+}
+
 // Long enough for the gateway's probes to see a stopping host as not ready before it stops accepting.
 const drainDelayMs = 1_500;
 
 function pickPlugins(configFile: string, names: string[], enabled: PlatformPlugin[]): PlatformPlugin[] {
   if (names.length === 0) throw new Error('lattice host needs the plugins to run, e.g. `lattice host core` or `lattice host contacts inbox imap`');
   const byName = new Map(enabled.map((plugin) => [plugin.definition.name, plugin]));
-  byName.set(corePluginName, { definition: corePlugin });
   return names.map((name) => {
     const plugin = byName.get(name);
     if (!plugin) throw new Error(`lattice host: "${name}" is not an enabled API plugin in ${configFile} (enabled: ${[...byName.keys()].join(', ')})`);
@@ -33,10 +45,20 @@ function pickPlugins(configFile: string, names: string[], enabled: PlatformPlugi
 
 /** `lattice host <plugin…>`: services mode, the named plugin hosts in this process on RabbitMQ, Redis and MongoDB. */
 export async function host(args: HostArguments): Promise<void> {
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const [{ corePlugin, createLogger, startPluginHosts }, { loadConfigs }, { loadPlugins }, { resolveAuthSecret }, { resolveServices }, { requireServiceUrls, serviceUrls }] =
+    await Promise.all([
+      import('@lattice/platform'),
+      import('../config/load-configs.js'),
+      import('../platform/load-plugins.js'),
+      import('../platform/resolve-auth-secret.js'),
+      import('../platform/resolve-services.js'),
+      import('../services/service-urls.js'),
+    ]);
   const configFile = resolve(args.config);
   const configs = await loadConfigs(configFile);
   const enabled = await loadPlugins(configFile, configs.plugins);
-  const plugins = pickPlugins(configFile, [...new Set(args.plugins)], enabled);
+  const plugins = pickPlugins(configFile, [...new Set(args.plugins)], [...enabled, { definition: corePlugin }]);
   requireServiceUrls('host', serviceUrls(configs), ['mongo', 'rabbitMQ', 'redis']);
   const logger = createLogger('lattice-host');
   const dataDir = resolve(args.dataDir);

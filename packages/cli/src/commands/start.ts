@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { runPlatform } from '../platform/run-platform.js';
+import type { CommandInput } from '../command/command.js';
+import { configOption, dataDirOption, devOption, gatewayPort, hostOption, listenHost, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface StartArguments {
@@ -11,9 +12,25 @@ export interface StartArguments {
   dev: boolean;
 }
 
+export const summary = 'run the whole platform in this process (embedded defaults unless MONGO_URL/RABBITMQ_URL/REDIS_URL are set)';
+
+export const options = {
+  config: configOption,
+  'data-dir': dataDirOption,
+  port: portOption("the gateway's port (default: LATTICE_GATEWAY_PORT or 3300)"),
+  host: hostOption,
+  dev: devOption,
+};
+
+export async function run({ values }: CommandInput<typeof options>): Promise<void> {
+  await start({ config: values.config, dataDir: values['data-dir'], port: gatewayPort(values.port), host: listenHost(values.host), dev: values.dev });
+}
+
 /** Runs the platform in this process until Ctrl-C (or SIGTERM), then stops everything cleanly. */
 export async function start(args: StartArguments): Promise<void> {
   const startedAt = performance.now();
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const { runPlatform } = await import('../platform/run-platform.js');
   const lattice = await runPlatform({ configFile: args.config, dataDir: args.dataDir, gatewayPort: args.port, host: args.host, dev: args.dev });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const lines = [

@@ -1,7 +1,14 @@
 import { resolve } from 'node:path';
-import { checkUiPlugins } from '../config/check-ui-plugins.js';
-import { loadConfigs } from '../config/load-configs.js';
-import { loadPlugins } from '../platform/load-plugins.js';
+import type { CommandInput } from '../command/command.js';
+import { configOption } from '../command/shared-options.js';
+
+export const summary = 'check configs.json, the plugins it names and the UI configs the shell would load';
+
+export const options = { config: configOption };
+
+export async function run({ values }: CommandInput<typeof options>): Promise<void> {
+  await validate({ config: values.config });
+}
 
 /**
  * Checks configs.json, that every plugin it names exists, and the UI the shell would load (local builds,
@@ -9,6 +16,12 @@ import { loadPlugins } from '../platform/load-plugins.js';
  * descriptor's `entryHash` by the front-end server's own code), without starting anything.
  */
 export async function validate(args: { config: string }): Promise<void> {
+  // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
+  const [{ checkUiPlugins }, { loadConfigs }, { loadPlugins }] = await Promise.all([
+    import('../config/check-ui-plugins.js'),
+    import('../config/load-configs.js'),
+    import('../platform/load-plugins.js'),
+  ]);
   const file = resolve(args.config);
   const configs = await loadConfigs(file);
   await loadPlugins(file, configs.plugins);

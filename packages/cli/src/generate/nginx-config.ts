@@ -3,7 +3,7 @@ import type { Configs } from '../config/configs-schema.js';
 import { publicOrigin } from './public-origin.js';
 import { forwardedHeaders, transportRoutes, type ProxiedService, type TransportRoute } from './transport-routes.js';
 
-const templateFile = new URL('../../../../nginx/lattice.conf.template', import.meta.url);
+const templateFile = new URL(import.meta.resolve('@lattice/nginx/lattice.conf.template'));
 
 export interface NginxOptions {
   /** configs.json's path, for messages. */

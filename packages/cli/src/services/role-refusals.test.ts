@@ -82,8 +82,9 @@ describe('a role that cannot run stops at once, saying what and where', { timeou
   it('refuses a configs.json that enables imap without inbox, naming both, in validate and at every start', async () => {
     const broken = join(dir, 'imap-alone.json');
     await writeFile(broken, JSON.stringify({ jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', plugins: [{ name: 'contacts' }, { name: 'imap' }] }));
-    for (const args of [['validate'], ['start', '--port', '0'], ['host', 'imap'], ['gateway', '--port', '0']]) {
-      const { code, output } = await lattice([...args, '--config', broken, '--data-dir', dir]);
+    // validate keeps no data, so it takes no --data-dir.
+    for (const args of [['validate'], ['start', '--port', '0', '--data-dir', dir], ['host', 'imap', '--data-dir', dir], ['gateway', '--port', '0', '--data-dir', dir]]) {
+      const { code, output } = await lattice([...args, '--config', broken]);
       assert.equal(code, 1, output);
       assert.match(output, /imap-alone\.json: "plugins" Enabled plugins are missing what they need: "imap" needs "inbox"/, `${args[0]}: ${output}`);
     }

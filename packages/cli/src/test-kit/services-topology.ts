@@ -123,7 +123,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
     roles.push(gateway);
     const gatewayUrl = gateway.urlOf('GraphQL').replace(/\/graphql$/, '');
     const startFrontend = () =>
-      startRole('frontend', ['frontend', '--port', String(frontendPort), '--gateway-url', gatewayUrl, '--config', frontendConfigFile, '--data-dir', dir], env);
+      startRole('frontend', ['frontend', '--port', String(frontendPort), '--gateway-url', gatewayUrl, '--config', frontendConfigFile], env);
     let frontend = await startFrontend();
     roles.push(frontend);
     const replace = (old: RoleProcess, next: RoleProcess) => roles.splice(roles.indexOf(old), 1, next);

@@ -1,0 +1,49 @@
+import type { CommandOption } from './command.js';
+
+// The options several commands take, spelled once so they read the same in every command's usage.
+
+export const configOption = {
+  type: 'string',
+  default: 'configs.json',
+  valueName: 'file',
+  description: 'the deployment file',
+} as const satisfies CommandOption;
+
+export const dataDirOption = {
+  type: 'string',
+  default: '.data',
+  valueName: 'dir',
+  description: 'where the embedded database and the development secret are kept',
+} as const satisfies CommandOption;
+
+export const hostOption = {
+  type: 'string',
+  valueName: 'address',
+  description: 'the interface to listen on (default: LATTICE_LISTEN_HOST or 127.0.0.1)',
+} as const satisfies CommandOption;
+
+export const devOption = {
+  type: 'boolean',
+  default: false,
+  description: 'dev mode: introspection on, GraphiQL in a browser at /graphql, error details reach the client',
+} as const satisfies CommandOption;
+
+export function portOption(description: string) {
+  return { type: 'string', valueName: 'n', description } as const satisfies CommandOption;
+}
+
+/** The interface from --host, else LATTICE_LISTEN_HOST; undefined leaves each role its default (127.0.0.1). */
+export function listenHost(given: string | undefined): string | undefined {
+  return given ?? process.env.LATTICE_LISTEN_HOST;
+}
+
+export function parsePort(text: string, option = '--port'): number {
+  const port = Number(text);
+  if (text.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${option} must be a port number, got "${text}"`);
+  return port;
+}
+
+/** The gateway's port of `start`, `dev` and `gateway`: --port, else LATTICE_GATEWAY_PORT, else 3300. */
+export function gatewayPort(given: string | undefined): number {
+  return parsePort(given ?? process.env.LATTICE_GATEWAY_PORT ?? '3300');
+}
