@@ -8,6 +8,8 @@ import { type Iterator, Lazy } from 'mingo/lazy';
 import type { Any, AnyObject, Options } from 'mingo/types';
 import { MongoCommandError, badValue, notImplemented } from '../errors.js';
 import { compareValues } from './bson-order.js';
+import { MISSING_VALUE_ACCUMULATORS, MISSING_VALUE_EXPRESSIONS } from './missing-values.js';
+import { $setWindowFields } from './window-sort-path.js';
 import { isPlainObject } from './path-values.js';
 import { $regexFind, $regexFindAll, $regexMatch } from './regex-expressions.js';
 
@@ -84,8 +86,17 @@ const $bucket: Stage = (coll, expr, options) => {
   const output = isPlainObject(expr.output) ? expr.output : { count: { $sum: 1 } };
   const order = [...bounds.slice(0, -1), ...(hasDefault ? [expr.default] : [])];
   const position = (id: unknown): number => order.findIndex((key) => compareValues(key, id) === 0);
+  // Without a default, a value outside every bucket is an error (40066), not a bucket of its own.
+  const checked = hasDefault
+    ? coll
+    : coll.map((doc: AnyObject) => {
+        const value = evalExpr(doc, expr.groupBy, options) as unknown;
+        const inside = bounds.slice(0, -1).some((lower, i) => compareValues(value, lower) >= 0 && compareValues(value, bounds[i + 1]) < 0);
+        if (!inside) throw new MongoCommandError(40066, 'Location40066', '$switch could not find a matching branch for an input, and no default was specified.');
+        return doc;
+      });
   return pipelineOperators
-    .$group(coll, { _id: bucketId, ...output }, options)
+    .$group(checked, { _id: bucketId, ...output }, options)
     .transform((groups: AnyObject[]) => Lazy(groups.slice().sort((a, b) => position(a._id) - position(b._id))));
 };
 
@@ -114,6 +125,6 @@ const $lookup: Stage = (coll, expr, options) => {
   });
 };
 
-export const ACCUMULATOR_OVERRIDES = { $top, $bottom };
-export const EXPRESSION_OVERRIDES = { $function, $toObjectId, $indexOfCP, $week, $regexMatch, $regexFind, $regexFindAll };
-export const PIPELINE_OVERRIDES = { $bucket, $lookup };
+export const ACCUMULATOR_OVERRIDES = { $top, $bottom, ...MISSING_VALUE_ACCUMULATORS };
+export const EXPRESSION_OVERRIDES = { ...MISSING_VALUE_EXPRESSIONS, $function, $toObjectId, $indexOfCP, $week, $regexMatch, $regexFind, $regexFindAll };
+export const PIPELINE_OVERRIDES = { $bucket, $lookup, $setWindowFields };

@@ -1,4 +1,4 @@
-import { type Document, ObjectId } from 'bson';
+import { BSONRegExp, type Document, ObjectId } from 'bson';
 import { update as mingoUpdate } from 'mingo/updater';
 import { ErrorCodes, MongoCommandError, badValue } from '../errors.js';
 import { cloneValue } from './clone-document.js';
@@ -10,6 +10,7 @@ import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
 import { restoreDoubles } from './typed-pipeline.js';
 import { assignPath, preflightUpdate } from './update-preflight.js';
+import { setFieldPath, takeDollarFieldPaths, unsetFieldPath } from './dollar-field-paths.js';
 import { assertNoConflicts, resolvePositionalPaths } from './update-paths.js';
 import type { Options } from 'mingo/types';
 
@@ -61,7 +62,8 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
       throw toCommandError(error);
     }
     const newId = takeIdAssignment(resolved, doc);
-    const { modifier, direct } = preflightUpdate(next, resolved, queryOptions);
+    const dollarFields = takeDollarFieldPaths(resolved);
+    const { modifier, direct } = preflightUpdate(next, dollarFields.modifier, queryOptions);
     if (Object.keys(modifier).length > 0) {
       try {
         mingoUpdate(next, modifier, [], {}, { cloneMode: 'deep', queryOptions });
@@ -70,6 +72,8 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
       }
     }
     for (const [path, value] of direct) assignPath(next, path, cloneValue(value));
+    for (const [path, value] of dollarFields.sets) setFieldPath(next, path, cloneValue(value));
+    for (const path of dollarFields.unsets) unsetFieldPath(next, path);
     if (newId !== undefined) next = { _id: newId, ...withoutId(next) };
   }
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
@@ -124,19 +128,30 @@ export function upsertSeed(filter: Document): Document {
   return seed;
 }
 
+/**
+ * As MongoDB seeds it: equalities at the top level and inside `$and`, an `$or` of one clause read as that
+ * clause, `$eq` and an `$in` of one value read as equalities; a regular expression is a condition,
+ * never copied into the document.
+ */
 function collectEqualities(filter: Document, seed: Document): void {
   for (const [path, cond] of Object.entries(filter)) {
-    if (path === '$and' && Array.isArray(cond)) {
+    if ((path === '$and' || (path === '$or' && Array.isArray(cond) && cond.length === 1)) && Array.isArray(cond)) {
       for (const part of cond) if (isPlainObject(part)) collectEqualities(part, seed);
       continue;
     }
     if (path.startsWith('$')) continue;
     if (isPlainObject(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
-      if ('$eq' in cond) setPath(seed, path, cloneValue(cond.$eq));
+      if ('$eq' in cond) seedValue(seed, path, cond.$eq);
+      else if (Array.isArray(cond.$in) && cond.$in.length === 1) seedValue(seed, path, cond.$in[0]);
       continue;
     }
-    setPath(seed, path, cloneValue(cond));
+    seedValue(seed, path, cond);
   }
+}
+
+function seedValue(seed: Document, path: string, value: unknown): void {
+  if (value instanceof RegExp || value instanceof BSONRegExp) return;
+  setPath(seed, path, cloneValue(value));
 }
 
 function setPath(target: Document, path: string, value: unknown): void {
@@ -160,5 +175,6 @@ export function buildUpsert(filter: Document, update: Document | Document[], arr
     doc = applyUpdate(seed, update, { filter: {}, arrayFilters: arrayFilters ?? [], inserting: true, queryOptions });
   }
   const { _id, ...rest } = doc;
+  if (Array.isArray(_id)) throw new MongoCommandError(53, 'InvalidIdField', "The '_id' value cannot be of type array");
   return { _id: _id === undefined ? new ObjectId() : _id, ...rest };
 }

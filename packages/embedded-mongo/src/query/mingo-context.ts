@@ -19,6 +19,8 @@ import { guardRegex } from './regex-guard.js';
 import { operandValue } from './int64-operands.js';
 import { numericView, originalOf } from './numeric-view.js';
 import { isPlainObject, pathValues } from './path-values.js';
+import { matchesNullAt } from './null-equality.js';
+import { BITWISE_OPERATORS } from './binary-bits.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
 
 /**
@@ -80,6 +82,10 @@ const $regex = (selector: string, value: Any, options: Options): QueryPredicate 
 /** mingo's equality, with the operands it gets wrong compared in BSON order; a Binary only that way. */
 const $eq = (selector: string, raw: Any, options: Options): QueryPredicate => {
   const value = operandValue(raw);
+  if (value === null) {
+    const parts = selector.split('.');
+    return (obj) => matchesNullAt(obj, parts);
+  }
   const collator = collatorOf(options);
   if (!needsBsonEquality(value, collator)) return queryOperators.$eq(selector, raw, options) as QueryPredicate;
   if (value instanceof Binary) return (obj) => holdsEqual(obj, selector, [value], collator);
@@ -91,11 +97,13 @@ const $in = (selector: string, value: Any, options: Options): QueryPredicate => 
   if (!Array.isArray(value)) throw badValue('$in needs an array');
   const collator = collatorOf(options);
   const guarded = value.map((v) => (v instanceof RegExp ? guardRegex(v) : v));
-  const special = guarded.map(operandValue).filter((v) => needsBsonEquality(v, collator));
-  const plain = collator === undefined ? guarded.filter((v) => !(v instanceof Binary)) : guarded.filter((v) => typeof v !== 'string');
-  const base = queryOperators.$in(selector, plain, options) as QueryPredicate;
-  if (special.length === 0) return base;
-  return (obj) => base(obj) || holdsEqual(obj, selector, special, collator);
+  // null follows MongoDB's null semantics (null-equality.ts); a whole array equals an equal array value.
+  const nullTest = guarded.includes(null) ? $eq(selector, null, options) : undefined;
+  const rest = guarded.filter((v) => v !== null);
+  const special = rest.map(operandValue).filter((v) => needsBsonEquality(v, collator) || Array.isArray(v));
+  const plain = (collator === undefined ? rest.filter((v) => !(v instanceof Binary)) : rest.filter((v) => typeof v !== 'string')).filter((v) => !Array.isArray(v));
+  const base = plain.length > 0 ? (queryOperators.$in(selector, plain, options) as QueryPredicate) : () => false;
+  return (obj) => (nullTest !== undefined && nullTest(obj)) || base(obj) || (special.length > 0 && holdsEqual(obj, selector, special, collator));
 };
 
 /** `$all` of plain values is an `$and` of equalities, so it matches a non-array field equal to its one value (mingo needs an array). */
@@ -103,8 +111,22 @@ const $all = (selector: string, value: Any, options: Options): QueryPredicate =>
   if (!Array.isArray(value)) throw badValue('$all needs an array');
   if (value.length === 0) return () => false;
   if (value.some((v) => isPlainObject(v) && '$elemMatch' in v)) return queryOperators.$all(selector, value, options) as QueryPredicate;
-  const each = value.map((v) => $eq(selector, v as Any, options));
+  const each = value.map((v) => (v instanceof RegExp ? $regex(selector, v, options) : $eq(selector, v as Any, options)));
   return (obj) => each.every((test) => test(obj));
+};
+
+/**
+ * `$elemMatch` with field conditions looks at the elements that are documents only (mingo tested
+ * scalars too, as documents without fields); operator-only conditions apply to every element.
+ */
+const LOGICAL = new Set(['$and', '$or', '$nor']);
+const $elemMatch = (selector: string, criteria: Any, options: Options): QueryPredicate => {
+  if (!isPlainObject(criteria)) throw badValue('$elemMatch needs an Object');
+  const keys = Object.keys(criteria);
+  const onValues = keys.length > 0 && keys.every((key) => key.startsWith('$') && !LOGICAL.has(key));
+  const query = new Query((onValues ? { v: criteria } : criteria) as AnyObject, options);
+  const test = onValues ? (element: unknown) => query.test({ v: element }) : (element: unknown) => isPlainObject(element) && query.test(element);
+  return (obj) => pathValues(obj, selector).some((v) => Array.isArray(v) && v.some(test));
 };
 
 const $ne = (selector: string, value: Any, options: Options): QueryPredicate => {
@@ -174,6 +196,8 @@ export const MONGO_CONTEXT = Context.init({
     $in,
     $nin,
     $all,
+    $elemMatch,
+    ...BITWISE_OPERATORS,
     $regex,
     $gt: rangeOperator((c) => c > 0),
     $gte: rangeOperator((c) => c >= 0),

@@ -1,4 +1,4 @@
-import { Double } from 'bson';
+import { DBRef, Double } from 'bson';
 import { isPlainObject } from './path-values.js';
 
 /**
@@ -12,6 +12,8 @@ const rootViews = new WeakMap<object, object>();
 
 export function numericView<T>(value: T): T {
   if (value instanceof Double) return value.value as T;
+  // A DBRef is a document with `$ref`/`$id`/`$db` fields to queries (`{'ref.$id': 5}`); bson hands it over as a class.
+  if (value instanceof DBRef) return numericView({ $ref: value.collection, $id: value.oid, ...(value.db ? { $db: value.db } : {}), ...value.fields }) as T;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {

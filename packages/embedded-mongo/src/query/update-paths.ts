@@ -87,10 +87,19 @@ function child(node: unknown, part: string): unknown {
   return isPlainObject(node) ? node[part] : undefined;
 }
 
+/**
+ * `$`, `$[]` and `$[id]` are positional; any other part that starts with `$` is a field name (MongoDB
+ * 5.0+): mongoose sends `$unset: {'nested.data.$*._id': 1}` for a Map of subdocuments, and a document
+ * may hold a field named `$each`.
+ */
+export function isPositional(part: string): boolean {
+  return part === '$' || part === '$[]' || /^\$\[\w*\]$/.test(part);
+}
+
 /** Every concrete path a (possibly positional) update path stands for in this document. */
 export function concretePaths(path: string, context: PathContext): string[] {
   const parts = segments(path);
-  if (!parts.some((part) => part.startsWith('$'))) return [path];
+  if (!parts.some(isPositional)) return [path];
   const out: string[] = [];
   const walk = (node: unknown, i: number, prefix: string[]): void => {
     if (i === parts.length) {
@@ -98,7 +107,7 @@ export function concretePaths(path: string, context: PathContext): string[] {
       return;
     }
     const part = parts[i] as string;
-    if (!part.startsWith('$')) {
+    if (!isPositional(part)) {
       walk(child(node, part), i + 1, [...prefix, part]);
       return;
     }
@@ -115,7 +124,7 @@ export function concretePaths(path: string, context: PathContext): string[] {
       const test = arrayFilterTest(part.slice(2, -1), context);
       indexes = node.flatMap((element, index) => (test(element) ? [index] : []));
     } else {
-      throw badValue(`The dollar ($) prefixed field '${part}' in '${path}' is not allowed in the context of an update's replacement document.`);
+      throw badValue(`The array filter identifier in '${path}' is not valid: ${part}`);
     }
     for (const index of indexes) walk(node[index], i + 1, [...prefix, String(index)]);
   };

@@ -87,6 +87,11 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
       if (ARRAY_OPERATORS.has(op) && !Array.isArray(current) && current !== undefined) {
         throw new MongoCommandError(2, 'BadValue', `The field '${path}' must be an array but is of type ${bsonTypeAlias(current)} in document {_id: ${formatValue(doc._id)}}`);
       }
+      if (current === undefined && (op === '$addToSet' || (op === '$push' && isPlainObject(operand) && Array.isArray(operand.$each) && operand.$sort !== undefined))) {
+        // A field that does not exist yet starts as an empty array: the de-duplication and the sort still apply.
+        setInstead(out, op, path, op === '$addToSet' ? (addToSet([], operand) ?? []) : pushSorted([], operand as Document));
+        continue;
+      }
       if (!Array.isArray(current)) continue;
       const options = { collation: queryOptions.collation, variables: queryOptions.variables };
       if (op === '$addToSet') setInstead(out, op, path, addToSet(current, operand) ?? NO_CHANGE);

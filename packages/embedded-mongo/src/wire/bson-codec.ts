@@ -1,4 +1,4 @@
-import { BSON, BSONSymbol, Double, type Document, Int32, Long } from 'bson';
+import { BSON, BSONSymbol, DBRef, Double, type Document, Int32, Long } from 'bson';
 
 /**
  * How documents live inside the server: int64 is a bigint (so Long round-trips exactly), int32 and
@@ -20,6 +20,11 @@ function promote(value: unknown): unknown {
   if (value instanceof Double) return looksLikeInt32(value.value) ? value : value.value;
   if (value instanceof Long) return value.toBigInt();
   if (value instanceof BSONSymbol) return value.valueOf();
+  if (value instanceof DBRef) {
+    value.oid = promote(value.oid) as DBRef['oid'];
+    promote(value.fields);
+    return value;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = promote(value[i]);
     return value;
@@ -35,8 +40,9 @@ export function decodeDocument(buf: Uint8Array): Document {
   return promote(BSON.deserialize(buf, DESERIALIZE_OPTIONS)) as Document;
 }
 
+/** A field whose value is undefined is a missing one (an aggregation's `$project` of a missing path): left out, never null. */
 export function encodeDocument(doc: Document): Uint8Array {
-  return BSON.serialize(doc, { checkKeys: false, ignoreUndefined: false });
+  return BSON.serialize(doc, { checkKeys: false, ignoreUndefined: true });
 }
 
 export function bsonSize(doc: Document): number {
