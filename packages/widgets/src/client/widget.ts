@@ -26,11 +26,12 @@ let token = localStorage.getItem(storageKey);
 let email: string | null = null;
 const shown = new Map<string, HTMLElement>();
 
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>) => {
-  const node = Object.assign(document.createElement(tag), props);
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
   node.append(...children);
   return node;
-};
+}
 
 document.documentElement.style.setProperty('--brand', settings.color);
 const close = el('button', { type: 'button', className: 'close', textContent: '×' });
