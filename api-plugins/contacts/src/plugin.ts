@@ -1,5 +1,6 @@
 import { definePlugin } from '@lattice/plugin-sdk';
 import { searchDeclarations } from './search/search-declarations.js';
+import { contactsDatasets } from './dashboard/contacts-datasets.js';
 import type { ContactsContext } from './graphql/contacts-context.js';
 import { createCustomerLoader } from './graphql/customer-loader.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -11,6 +12,7 @@ export const contactsPlugin = definePlugin<ContactsContext>({
   name: 'contacts',
   graphql: () => ({ typeDefs, resolvers }),
   search: searchDeclarations,
+  dashboardDatasets: contactsDatasets,
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, customerLoader: createCustomerLoader(models) };

@@ -1,5 +1,6 @@
 import { definePlugin } from '@lattice/plugin-sdk';
 import { searchDeclarations } from './search/search-declarations.js';
+import { documentsDatasets } from './dashboard/documents-datasets.js';
 import type { DocumentsContext } from './graphql/documents-context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -11,6 +12,7 @@ export const documentsPlugin = definePlugin<DocumentsContext>({
   name: 'documents',
   graphql: () => ({ typeDefs, resolvers }),
   search: searchDeclarations,
+  dashboardDatasets: documentsDatasets,
   // Every user reads documents; changing them, or the types they are filed under, is for owners and admins.
   permissions: {
     'documents.manage': { description: 'Add, edit, check and remove documents', roles: ['owner', 'admin'] },

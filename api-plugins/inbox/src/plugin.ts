@@ -1,5 +1,6 @@
 import { definePlugin } from '@lattice/plugin-sdk';
 import { searchDeclarations } from './search/search-declarations.js';
+import { inboxDatasets } from './dashboard/inbox-datasets.js';
 import type { InboxContext } from './graphql/inbox-context.js';
 import { createLoaders } from './graphql/loaders.js';
 import { resolvers } from './graphql/resolvers.js';
@@ -11,6 +12,7 @@ export const inboxPlugin = definePlugin<InboxContext>({
   name: 'inbox',
   graphql: () => ({ typeDefs, resolvers }),
   search: searchDeclarations,
+  dashboardDatasets: inboxDatasets,
   permissions: {
     'integrations.manage': { description: 'Create and remove integrations', roles: ['owner', 'admin'] },
     // Replies speak for the company to customers; every user may leave a note for the others.

@@ -96,3 +96,17 @@ export {
   type WidgetSendPayload,
   type WidgetSettings,
 } from './queues/messenger-queues.js';
+export {
+  dashboardDatasetsQueue,
+  dashboardFilterOperators,
+  dashboardLoadPayloadSchema,
+  dashboardLoadQueue,
+  dashboardLoadReplySchema,
+  dashboardMaxRows,
+  dashboardMemberSchema,
+  dashboardRowSchema,
+  type DashboardLoadPayload,
+  type DashboardLoadQuery,
+  type DashboardLoadReply,
+  type DashboardRow,
+} from './queues/dashboard-queues.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './auth/roles.js';
+import { dashboardDatasetsSchema } from './dashboard/dashboard-dataset.js';
 import { InputError } from './errors.js';
 import { searchDeclarationsSchema } from './search/search-declaration.js';
 import type { PluginDefinition, PluginRequestContext } from './plugin-definition.js';
@@ -34,6 +35,7 @@ const pluginDefinitionSchema = z.object({
   permissions: z
     .record(z.string().min(1), z.object({ description: z.string(), roles: z.array(z.enum(roles)).min(1) }))
     .optional(),
+  dashboardDatasets: dashboardDatasetsSchema.optional(),
 });
 
 export class PluginDefinitionError extends InputError {}

@@ -39,3 +39,20 @@ export { requirePermission } from './auth/require-permission.js';
 export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';
 export { createInsertBatcher, RecordWriteError, type InsertRecord } from './models/insert-batcher.js';
 export { callPluginRPC, type CallPluginRPCOptions } from './broker/call-plugin-rpc.js';
+export {
+  dashboardDatasetSchema,
+  dashboardDatasetsSchema,
+  dashboardDimensionTypes,
+  dashboardGranularities,
+  dashboardMeasureTypes,
+  defineDashboardDataset,
+  durationUnits,
+  type DashboardCondition,
+  type DashboardDataset,
+  type DashboardDimension,
+  type DashboardDimensionType,
+  type DashboardGranularity,
+  type DashboardMeasure,
+  type DashboardMeasureType,
+  type DurationUnit,
+} from './dashboard/dashboard-dataset.js';

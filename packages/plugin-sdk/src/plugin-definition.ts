@@ -6,6 +6,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { AuthUser, Role } from './auth/roles.js';
 import type { SearchDeclaration } from './search/search-declaration.js';
+import type { DashboardDataset } from './dashboard/dashboard-dataset.js';
 
 /** What the host hands a plugin at start-up (SPEC.md "Plugin start-up hooks"). */
 export interface PluginServices {
@@ -105,4 +106,6 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   publicOperations?: readonly string[];
   /** What users may do in this plugin, by role; resolvers check them with `requirePermission`. */
   permissions?: PluginPermissions;
+  /** What the dashboard may chart from this plugin's database (issue 31); the host runs those queries. */
+  dashboardDatasets?: readonly DashboardDataset[];
 }

@@ -31,6 +31,8 @@ const documentSchema = new Schema<DocumentFields, DocumentModel>(
 );
 documentSchema.index(documentOrder);
 documentSchema.index({ typeId: 1, ...documentOrder });
+// The dashboard's documents by month (issue 31) reads a date range.
+documentSchema.index({ createdAt: 1 });
 
 documentSchema.static('getDocument', async function getDocument(this: DocumentModel, id: string) {
   const document = await this.findById(parseObjectId(id));

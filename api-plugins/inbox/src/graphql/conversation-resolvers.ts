@@ -66,7 +66,9 @@ export const conversationMutationResolvers = {
     const { models, pubsubClient } = context;
     const found = await models.Conversation.countDocuments({ _id: { $in: ids } });
     if (found !== new Set(_ids).size) throw new NotFoundError('Conversation not found');
-    await models.Conversation.updateMany({ _id: { $in: ids }, status: { $ne: status } }, { $set: { status } });
+    // closedAt: when it was closed last, for the dashboard's closed conversations per day.
+    const closing = status === 'closed' ? { $set: { status, closedAt: new Date() } } : { $set: { status }, $unset: { closedAt: 1 as const } };
+    await models.Conversation.updateMany({ _id: { $in: ids }, status: { $ne: status } }, closing);
     const updated = await models.Conversation.find({ _id: { $in: ids } }).lean<ConversationRecord[]>();
     await Promise.all(updated.map((conversation) => publishConversationChanged(pubsubClient, conversation)));
     return updated;

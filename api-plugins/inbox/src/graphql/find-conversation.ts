@@ -10,11 +10,14 @@ export async function findConversation(context: InboxContext, id: string): Promi
   return conversation;
 }
 
-/** A message was written in the conversation: its text and time become the conversation's latest, and everyone hears of it. */
+/**
+ * A message was written in the conversation: its text and time become the conversation's latest, it counts as a
+ * message out, the first one's time is the first response (the dashboard's), and everyone hears of it.
+ */
 export async function touchConversation(context: InboxContext, conversation: ConversationRecord, content: string, at: Date): Promise<void> {
   const updated = await context.models.Conversation.findByIdAndUpdate(
     conversation._id,
-    { $set: { content: content.slice(0, 1_000) }, $max: { updatedAt: at }, ...pushSearchText(content) },
+    { $set: { content: content.slice(0, 1_000) }, $max: { updatedAt: at }, $min: { firstRespondedAt: at }, $inc: { messagesOut: 1 }, ...pushSearchText(content) },
     { returnDocument: 'after' },
   ).lean<ConversationRecord>();
   if (updated) await publishConversationChanged(context.pubsubClient, updated);

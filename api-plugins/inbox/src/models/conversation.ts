@@ -13,6 +13,13 @@ export interface ConversationFields {
   searchTexts?: string[];
   createdAt: Date;
   updatedAt: Date;
+  /** When it was last closed; unset while open. */
+  closedAt?: Date;
+  /** When a user first answered (a reply or a message written in the inbox). */
+  firstRespondedAt?: Date;
+  /** Messages received from the customer, and written by users, counted for the dashboard. */
+  messagesIn?: number;
+  messagesOut?: number;
 }
 
 export type ConversationModel = Model<ConversationFields>;
@@ -26,11 +33,16 @@ const conversationSchema = new Schema<ConversationFields, ConversationModel>(
     searchTexts: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
+    closedAt: { type: Date },
+    firstRespondedAt: { type: Date },
+    messagesIn: { type: Number },
+    messagesOut: { type: Number },
   },
   { collection: 'conversations', versionKey: false },
 );
 conversationSchema.index({ integrationId: 1, status: 1, updatedAt: -1 });
 conversationSchema.index({ updatedAt: -1 });
+conversationSchema.index({ createdAt: 1 });
 
 /** How many messages' texts a conversation keeps for search (the newest). */
 export const searchTextsKept = 50;

@@ -27,7 +27,7 @@ export function createConversationUpdater(Conversation: ConversationModel): Upda
         updates.map((update, index) => ({
           updateOne: {
             filter: { _id: ids[index]!, integrationId: update.integrationId },
-            update: { $set: { content: update.content }, $max: { updatedAt: update.at }, ...pushSearchText(update.searchText) },
+            update: { $set: { content: update.content }, $max: { updatedAt: update.at }, $inc: { messagesIn: 1 }, ...pushSearchText(update.searchText) },
           },
         })),
         { ordered: true },

@@ -35,6 +35,7 @@ export async function fileConversation(
     customerId: payload.customerId,
     content: payload.content,
     status: 'open',
+    messagesIn: 1,
     ...(payload.searchText ? { searchTexts: [payload.searchText.slice(0, searchTextLength)] } : {}),
     createdAt: at,
     updatedAt: at,

@@ -16,6 +16,7 @@ import { createRequestAuth } from '../auth/read-request-user.js';
 import { createSessionChecker } from '../auth/session-checker.js';
 import { requireAuthentication } from '../auth/require-authentication.js';
 import { type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices, validatePluginDefinition } from '@lattice/plugin-sdk';
+import { serveDashboardQueues } from '../dashboard/serve-dashboard-queues.js';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { executionDeadline } from '../graphql/execution-deadline.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
@@ -185,6 +186,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
       dev,
     });
     runtime = (await definition.onServerInit?.({ ...services, app })) ?? undefined;
+    await serveDashboardQueues(definition, db, broker.client, debug);
     // The core keeps every plugin's permissions, so that currentUser.permissions covers plugins on other hosts too.
     if (definition.permissions && Object.keys(definition.permissions).length > 0) {
       await broker.client.sendMessage(permissionsAnnounceQueue.name, permissionsAnnounceQueue.payload.parse({ plugin: name, permissions: definition.permissions }));
