@@ -60,7 +60,11 @@ export function route(engine: SearchEngine, method: string, url: URL, body: stri
       return { status: 200, body: { acknowledged: true, shards_acknowledged: true, index } };
     }
     if (method === 'DELETE') {
-      engine.deleteIndex(index);
+      if (url.searchParams.get('ignore_unavailable') === 'true') {
+        for (const name of engine.resolveOrEmpty(index)) engine.deleteIndex(name);
+      } else {
+        engine.deleteIndex(index);
+      }
       return { status: 200, body: { acknowledged: true } };
     }
     if (method === 'GET') return { status: 200, body: Object.fromEntries(engine.resolve(index).map((name) => [name, { mappings: engine.mappingsOf(name), settings: {} }])) };
