@@ -39,6 +39,7 @@ export async function start(args: StartArguments): Promise<void> {
     `  GraphQL      ${lattice.gatewayUrl}/graphql${args.dev ? ' (dev: introspection on, GraphiQL in a browser)' : ''}`,
     `  Health       ${lattice.gatewayUrl}/health`,
     `  Integrations ${lattice.integrationsUrl}/<integration>/`,
+    ...(lattice.widgetsUrl ? [`  Widgets      ${lattice.widgetsUrl}/messenger.js`] : []),
     ...Object.entries(lattice.pluginUrls).map(([name, url]) => `  Plugin       ${name} at ${url} (HTTP routes: ${lattice.gatewayUrl}/pl:${name}/)`),
     ...lattice.serviceDescriptions.map((description) => `  ${description}`),
     'Press Ctrl-C to stop.',

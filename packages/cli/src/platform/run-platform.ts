@@ -5,6 +5,7 @@ import { loadPlugins } from './load-plugins.js';
 import { resolveAuthSecret } from './resolve-auth-secret.js';
 import { startFrontend } from './start-frontend.js';
 import { resolveServices } from './resolve-services.js';
+import { messengerEnabled, startWidgets, withWidgetsUrl } from './start-widgets.js';
 
 export interface RunPlatformOptions {
   configFile: string;
@@ -14,6 +15,8 @@ export interface RunPlatformOptions {
   integrationsPort?: number;
   /** The front-end's port: 3000 by default, a free port when the gateway's port is 0. */
   frontendPort?: number;
+  /** The widgets service's port (when the messenger plugin is enabled): 3200 by default, a free port when the gateway's port is 0. */
+  widgetsPort?: number;
   host?: string;
   dev?: boolean;
   /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
@@ -25,6 +28,8 @@ export interface RunningLattice {
   frontendUrl?: string;
   gatewayUrl: string;
   integrationsUrl: string;
+  /** The widgets service; undefined when the messenger plugin is not enabled. */
+  widgetsUrl?: string;
   pluginUrls: Record<string, string>;
   serviceDescriptions: string[];
   stop(): Promise<void>;
@@ -34,7 +39,7 @@ export interface RunningLattice {
 export async function runPlatform(options: RunPlatformOptions): Promise<RunningLattice> {
   const configFile = resolve(options.configFile);
   const configs = await loadConfigs(configFile);
-  const plugins = await loadPlugins(configFile, configs.plugins);
+  const plugins = withWidgetsUrl(await loadPlugins(configFile, configs.plugins), configs);
   const logger = createLogger('lattice');
   const dataDir = resolve(options.dataDir);
   const authTokenSecret = await resolveAuthSecret({
@@ -68,13 +73,28 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       await platform.stop();
       throw error;
     });
+    const widgets = messengerEnabled(plugins)
+      ? await startWidgets({
+          port: options.widgetsPort ?? (options.gatewayPort === 0 ? 0 : 3200),
+          host: options.host,
+          broker: services.broker,
+          pubsub: services.pubsub,
+          logger,
+        }).catch(async (error: unknown) => {
+          await frontend?.stop();
+          await platform.stop();
+          throw error;
+        })
+      : undefined;
     return {
       frontendUrl: frontend?.url,
+      widgetsUrl: widgets?.url,
       gatewayUrl: platform.gatewayUrl,
       integrationsUrl: platform.integrationsUrl,
       pluginUrls: Object.fromEntries([...platform.plugins].map(([name, plugin]) => [name, plugin.url])),
       serviceDescriptions: services.descriptions,
       stop: async () => {
+        await widgets?.stop();
         await frontend?.stop();
         await platform.stop();
         await services.stop();

@@ -1,6 +1,6 @@
 /**
  * messenger.js: what a site embeds (`<script src="{widgets}/messenger.js" data-integration-id="ID" async>`).
- * It adds a launcher button in a closed shadow root and opens the widget in an iframe from the widgets origin,
+ * It adds a launcher button in a shadow root (the page's CSS does not reach it) and opens the widget in an iframe from the widgets origin,
  * so the page's CSS and scripts cannot reach the widget, nor the widget the page. Styles are set through the
  * CSSOM, which a host page's CSP does not block.
  */
@@ -27,10 +27,28 @@ function start(script: HTMLScriptElement): void {
     })
     .catch(() => undefined);
 
+  // Browsers that block storage in third-party frames leave the widget none: the site keeps its visitor's token.
+  const storageKey = `lattice-messenger:${integrationId}`;
+  function storedToken(): string | null {
+    try {
+      return localStorage.getItem(storageKey);
+    } catch {
+      return null;
+    }
+  }
+  function keepToken(token: string | null): void {
+    try {
+      if (token) localStorage.setItem(storageKey, token);
+      else localStorage.removeItem(storageKey);
+    } catch {
+      // no storage here either: the conversation lasts as long as the page
+    }
+  }
+
   function mount(settings: LauncherSettings): void {
     const host = document.createElement('div');
     host.setAttribute('data-lattice-messenger', integrationId);
-    const root = host.attachShadow({ mode: 'closed' });
+    const root = host.attachShadow({ mode: 'open' });
     const button = document.createElement('button');
     button.type = 'button';
     button.setAttribute('aria-label', label);
@@ -63,7 +81,8 @@ function start(script: HTMLScriptElement): void {
       if (isOpen && !frame) {
         frame = document.createElement('iframe');
         frame.title = settings.brandName;
-        frame.src = `${base}/frame?integrationId=${encodeURIComponent(integrationId)}&origin=${encodeURIComponent(location.origin)}&lang=${german ? 'de' : 'en'}`;
+        const token = storedToken();
+        frame.src = `${base}/frame?integrationId=${encodeURIComponent(integrationId)}&origin=${encodeURIComponent(location.origin)}&lang=${german ? 'de' : 'en'}${token ? `#t=${encodeURIComponent(token)}` : ''}`;
         Object.assign(frame.style, { position: 'fixed', border: 'none', background: '#fff', boxShadow: '0 8px 30px rgba(0,0,0,.3)', zIndex: '2147483647' });
         root.append(frame);
         frame.addEventListener('load', () => frame?.focus());
@@ -79,7 +98,10 @@ function start(script: HTMLScriptElement): void {
     button.addEventListener('click', () => open(button.getAttribute('aria-expanded') !== 'true'));
     window.addEventListener('resize', place);
     window.addEventListener('message', (event) => {
-      if (event.origin === widgetsOrigin && event.data === closeMessage) open(false);
+      if (event.origin !== widgetsOrigin) return;
+      if (event.data === closeMessage) open(false);
+      const data = event.data as { type?: string; integrationId?: string; token?: string | null } | null;
+      if (data?.type === 'lattice-messenger:token' && data.integrationId === integrationId) keepToken(data.token ?? null);
     });
     root.append(button);
     document.body.append(host);

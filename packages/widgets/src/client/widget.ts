@@ -22,8 +22,33 @@ const params = new URLSearchParams(location.search);
 const hostOrigin = params.get('origin');
 const t = stringsFor(params.get('lang') ?? navigator.language);
 const storageKey = `lattice-messenger:${settings.integrationId}`;
-let token = localStorage.getItem(storageKey);
+let token = readToken();
 let email: string | null = null;
+
+/**
+ * The visitor token: in this origin's storage where the browser allows a framed page one, else (third-party
+ * storage blocked) kept by the loader in the site's storage and handed in the frame address's fragment, which
+ * never reaches a server.
+ */
+function readToken(): string | null {
+  try {
+    const stored = localStorage.getItem(storageKey);
+    if (stored) return stored;
+  } catch {
+    // third-party storage is blocked: the fragment below
+  }
+  return new URLSearchParams(location.hash.slice(1)).get('t');
+}
+
+function keepToken(value: string | null): void {
+  try {
+    if (value) localStorage.setItem(storageKey, value);
+    else localStorage.removeItem(storageKey);
+  } catch {
+    // blocked: the loader keeps it
+  }
+  if (hostOrigin && hostOrigin !== 'null') parent.postMessage({ type: 'lattice-messenger:token', integrationId: settings.integrationId, token: value }, hostOrigin);
+}
 const shown = new Map<string, HTMLElement>();
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
@@ -98,8 +123,9 @@ async function load(): Promise<void> {
     view.messages.forEach(render);
     if (view.messages.some((message) => message.from === 'agent' && !message.readAt)) markRead();
   } catch (error) {
-    if (error instanceof ApiRefusal && error.status === 401) {
-      localStorage.removeItem(storageKey);
+    // A token this integration does not know (401) or that is no token at all (400) is forgotten.
+    if (error instanceof ApiRefusal && (error.status === 401 || error.status === 400)) {
+      keepToken(null);
       token = null;
     }
   }
@@ -206,7 +232,7 @@ composer.addEventListener('submit', async (event) => {
     if (given && !email) email = given;
     if (!token) {
       token = reply.visitorToken;
-      localStorage.setItem(storageKey, token);
+      keepToken(token);
       connect();
     }
     render(reply.message);
@@ -246,5 +272,8 @@ document.addEventListener('keydown', (event) => {
 document.addEventListener('visibilitychange', markRead);
 window.addEventListener('focus', () => textarea.focus());
 
-void load().then(connect);
+void load().then(() => {
+  document.body.dataset.loaded = 'true';
+  connect();
+});
 textarea.focus();
