@@ -22,6 +22,6 @@ WORKDIR /app
 COPY --from=build --chown=root:root /app /app
 # The roles only read the application; they write nothing but logs to stdout.
 USER node
-EXPOSE 3000 3300 3400 4000
+EXPOSE 3000 3200 3300 3400 4000
 ENTRYPOINT ["node", "packages/cli/bin/lattice.js"]
 CMD ["--help"]

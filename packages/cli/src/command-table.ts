@@ -14,5 +14,6 @@ export const commandTable: ReadonlyArray<readonly [name: string, load: () => Pro
   ['host', () => import('./commands/host.js')],
   ['gateway', () => import('./commands/gateway.js')],
   ['frontend', () => import('./commands/frontend.js')],
+  ['widgets', () => import('./commands/widgets.js')],
   ['db', () => import('./commands/db.js')],
 ];

@@ -22,7 +22,8 @@ export interface ClientBundles {
   styles: StaticAsset;
 }
 
-const clientDir = new URL('../client/', import.meta.url);
+// The browser sources, from src/http (development) and from dist/http (built) alike: the image keeps src/.
+const clientDir = new URL('../../src/client/', import.meta.url);
 
 async function asset(body: Buffer, contentType: string): Promise<StaticAsset> {
   return { body, gzipped: await gzipAsync(body, { level: 9 }), contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
