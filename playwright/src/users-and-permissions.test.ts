@@ -152,7 +152,7 @@ test('member at 1280×800: no action they cannot use; copies the integration id 
   assert.equal(await detail.getByRole('tab', { name: 'Reply' }).count(), 0);
   assert.equal(await detail.getByRole('button', { name: 'Send reply' }).count(), 0);
 
-  // Documents: changing documents and types needs documents.manage and documentTypes.manage, which members do not
+  // Documents: changing documents and types needs documents:manageDocuments and documents:manageDocumentTypes, which members do not
   // have. Reached through the navigation, so the permissions shown above are loaded: the absences below are real.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Documents' }).click();
   await page.getByRole('cell', { name: 'Price list', exact: true }).waitFor();

@@ -13,6 +13,17 @@ export const contactsPlugin = definePlugin<ContactsContext>({
   graphql: () => ({ typeDefs, resolvers }),
   search: searchDeclarations,
   dashboardDatasets: contactsDatasets,
+  // Everyone works with customers (the inbox makes them from mails); removing one is for owners and admins.
+  permissions: {
+    customers: {
+      description: 'Customers',
+      actions: {
+        showCustomers: { description: 'See customers', roles: ['owner', 'admin', 'member'] },
+        manageCustomers: { description: 'Add and edit customers', roles: ['owner', 'admin', 'member'] },
+        removeCustomers: { description: 'Remove customers', roles: ['owner', 'admin'] },
+      },
+    },
+  },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, customerLoader: createCustomerLoader(models) };

@@ -18,7 +18,7 @@ export const corePlugin = definePlugin<CoreContext>({
     const models = loadModels(db);
     await Promise.all([models.User.init(), models.LoginFailure.init(), models.Session.init(), models.PluginPermissions.init()]);
     await createFirstOwner(models, env, debug);
-    await consumeSessionChecks(messageBrokerClient, models);
+    await consumeSessionChecks(messageBrokerClient, models, corePermissions);
     await consumePermissionsAnnouncements(messageBrokerClient, models);
   },
 });

@@ -15,8 +15,20 @@ export const documentsPlugin = definePlugin<DocumentsContext>({
   dashboardDatasets: documentsDatasets,
   // Every user reads documents; changing them, or the types they are filed under, is for owners and admins.
   permissions: {
-    'documents.manage': { description: 'Add, edit, check and remove documents', roles: ['owner', 'admin'] },
-    'documentTypes.manage': { description: 'Add, rename and remove document types', roles: ['owner', 'admin'] },
+    documents: {
+      description: 'Documents',
+      actions: {
+        showDocuments: { description: 'See documents and their types', roles: ['owner', 'admin', 'member'] },
+        manageDocuments: { description: 'Add, edit and check documents', roles: ['owner', 'admin'] },
+        removeDocuments: { description: 'Remove documents', roles: ['owner', 'admin'] },
+      },
+    },
+    documentTypes: {
+      description: 'Document types',
+      actions: {
+        manageDocumentTypes: { description: 'Add, rename and remove document types', roles: ['owner', 'admin'] },
+      },
+    },
   },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);

@@ -17,7 +17,18 @@ export const imapPlugin = definePlugin<ImapContext>({
   meta: { inboxIntegration },
   dependsOn: ['inbox', 'contacts'],
   permissions: {
-    'accounts.manage': { description: 'See and remove the IMAP accounts', roles: ['owner', 'admin'] },
+    mail: {
+      description: 'E-mail',
+      actions: {
+        showMails: { description: "See a conversation's e-mails", roles: ['owner', 'admin', 'member'] },
+      },
+    },
+    accounts: {
+      description: 'IMAP accounts',
+      actions: {
+        manageAccounts: { description: 'See and remove the IMAP accounts', roles: ['owner', 'admin'] },
+      },
+    },
   },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
   onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug, app, env }) => {

@@ -14,10 +14,23 @@ export const inboxPlugin = definePlugin<InboxContext>({
   search: searchDeclarations,
   dashboardDatasets: inboxDatasets,
   permissions: {
-    'integrations.manage': { description: 'Create and remove integrations', roles: ['owner', 'admin'] },
-    // Replies speak for the company to customers; every user may leave a note for the others.
-    'conversations.reply': { description: 'Reply to customers through the integration', roles: ['owner', 'admin'] },
-    'conversations.note': { description: 'Add internal notes to conversations', roles: ['owner', 'admin', 'member'] },
+    conversations: {
+      description: 'Conversations',
+      actions: {
+        showConversations: { description: 'See conversations and their messages', roles: ['owner', 'admin', 'member'] },
+        manageConversations: { description: 'Close, reopen and add messages to conversations', roles: ['owner', 'admin', 'member'] },
+        // Replies speak for the company to customers; every user may leave a note for the others.
+        replyToConversations: { description: 'Reply to customers through the integration', roles: ['owner', 'admin'] },
+        addNotes: { description: 'Add internal notes to conversations', roles: ['owner', 'admin', 'member'] },
+      },
+    },
+    integrations: {
+      description: 'Integrations',
+      actions: {
+        showIntegrations: { description: 'See the integrations and the kinds on offer', roles: ['owner', 'admin', 'member'] },
+        manageIntegrations: { description: 'Create and remove integrations', roles: ['owner', 'admin'] },
+      },
+    },
   },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);

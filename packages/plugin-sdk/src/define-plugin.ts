@@ -33,7 +33,16 @@ const pluginDefinitionSchema = z.object({
   search: searchDeclarationsSchema.optional(),
   dependsOn: z.array(z.string().regex(pluginNamePattern, 'must list plugin names')).optional(),
   permissions: z
-    .record(z.string().min(1), z.object({ description: z.string(), roles: z.array(z.enum(roles)).min(1) }))
+    .record(
+      z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must name modules in camelCase'),
+      z.object({
+        description: z.string().min(1),
+        actions: z.record(
+          z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must name actions in camelCase'),
+          z.object({ description: z.string().min(1), roles: z.array(z.enum(roles)) }),
+        ),
+      }),
+    )
     .optional(),
   dashboardDatasets: dashboardDatasetsSchema.optional(),
 });
@@ -46,6 +55,18 @@ function checkDependencies(definition: PluginDefinition): void {
   }
 }
 
+/** An action's full name is `<plugin>:<action>`, so two modules of one plugin cannot both declare it. */
+function checkActionsUnique(definition: PluginDefinition): void {
+  const moduleOf = new Map<string, string>();
+  for (const [module, declaration] of Object.entries(definition.permissions ?? {})) {
+    for (const action of Object.keys(declaration.actions)) {
+      const other = moduleOf.get(action);
+      if (other) throw new PluginDefinitionError(`Plugin "${definition.name}" is not valid: action "${action}" is declared by both "${other}" and "${module}"`);
+      moduleOf.set(action, module);
+    }
+  }
+}
+
 /**
  * Checks a plugin's definition, so a plugin that is wired wrongly fails at boot
  * with a message naming the plugin and the field rather than at its first request.
@@ -54,6 +75,7 @@ export function validatePluginDefinition(definition: unknown): asserts definitio
   const result = pluginDefinitionSchema.safeParse(definition);
   if (result.success) {
     checkDependencies(definition as PluginDefinition);
+    checkActionsUnique(definition as PluginDefinition);
     return;
   }
   const name =

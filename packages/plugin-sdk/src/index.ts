@@ -4,8 +4,6 @@ export type {
   PluginDefinition,
   PluginGraphQL,
   PluginInitOptions,
-  PluginPermission,
-  PluginPermissions,
   PluginRequestContext,
   PluginResolvers,
   PluginRuntime,
@@ -33,9 +31,19 @@ export {
   signAuthToken,
   verifyAuthToken,
   type TokenCheck,
+  type TokenUser,
 } from './auth/auth-token.js';
 export { authCookieAttributes, cameOverHttps, type CookieAttributes } from './auth/auth-cookie.js';
 export { requirePermission } from './auth/require-permission.js';
+export {
+  can,
+  declaredActions,
+  permissionActionName,
+  permissionActionPattern,
+  type PermissionActionDeclaration,
+  type PermissionModuleDeclaration,
+  type PluginPermissions,
+} from './auth/permissions.js';
 export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';
 export { createInsertBatcher, RecordWriteError, type InsertRecord } from './models/insert-batcher.js';
 export { callPluginRPC, type CallPluginRPCOptions } from './broker/call-plugin-rpc.js';

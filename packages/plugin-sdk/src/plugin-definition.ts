@@ -4,7 +4,8 @@ import type { DocumentNode, GraphQLFieldResolver, GraphQLScalarType } from 'grap
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import type { AuthUser, Role } from './auth/roles.js';
+import type { PluginPermissions } from './auth/permissions.js';
+import type { AuthUser } from './auth/roles.js';
 import type { SearchDeclaration } from './search/search-declaration.js';
 import type { DashboardDataset } from './dashboard/dashboard-dataset.js';
 
@@ -22,14 +23,6 @@ export interface PluginServices {
   authTokenSecret: string;
 }
 
-export interface PluginPermission {
-  description: string;
-  /** The roles that have this permission. */
-  roles: readonly Role[];
-}
-
-export type PluginPermissions = Readonly<Record<string, PluginPermission>>;
-
 export interface PluginInitOptions extends PluginServices {
   /** The plugin's own express app; the gateway mounts it at `/pl:<name>/`. */
   app: Express;
@@ -41,7 +34,12 @@ export interface PluginRequestContext extends PluginServices {
   res: Response;
   /** The verified user, or undefined on the operations the plugin marks public. */
   user?: AuthUser;
+  /** The plugin's name, which its actions' full names start with (`documents:`). */
+  plugin: string;
+  /** The plugin's declared permission modules (its definition's `permissions`). */
   permissions: PluginPermissions;
+  /** The full names of the actions the plugin declares (`documents:showDocuments`, ...). */
+  declaredActions: ReadonlySet<string>;
   [key: string]: unknown;
 }
 
@@ -104,7 +102,10 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   search?: readonly SearchDeclaration[];
   /** Root fields that need no login (for example `login`); every other operation needs a valid token. */
   publicOperations?: readonly string[];
-  /** What users may do in this plugin, by role; resolvers check them with `requirePermission`. */
+  /**
+   * What users may do in this plugin: permission modules and their actions (full name `<plugin>:<action>`), with
+   * the built-in groups that have each; admins grant them to groups and users, resolvers check them.
+   */
   permissions?: PluginPermissions;
   /** What the dashboard may chart from this plugin's database (issue 31); the host runs those queries. */
   dashboardDatasets?: readonly DashboardDataset[];

@@ -14,7 +14,7 @@ export const resolvers: PluginResolvers<CoreContext> = {
     // `_entities` obeys what `users` does: a user sees themselves, and only owners and admins see others.
     __resolveReference: async (reference: { _id: string }, context: CoreContext) => {
       const { models } = context;
-      if (reference._id !== context.user?._id) requirePermission(context, 'users.list');
+      if (reference._id !== context.user?._id) requirePermission(context, 'core:showUsers');
       if (!isValidObjectId(reference._id)) return null;
       const user = await models.User.findById(reference._id).lean();
       return user ? toPublicUser(user) : null;

@@ -36,7 +36,7 @@ async function assertAnotherActiveOwner(models: CoreModels, userId: unknown) {
 
 export const userQueryResolvers = {
   async users(_parent: unknown, _args: unknown, context: CoreContext) {
-    requirePermission(context, 'users.list');
+    requirePermission(context, 'core:showUsers');
     const users = await context.models.User.find({}).sort({ createdAt: 1 }).lean();
     return users.map(toPublicUser);
   },
@@ -44,13 +44,13 @@ export const userQueryResolvers = {
 
 export const userMutationResolvers = {
   async usersAdd(_parent: unknown, args: Record<string, unknown>, context: CoreContext) {
-    requirePermission(context, 'users.manage');
+    requirePermission(context, 'core:manageUsers');
     const user = await createUser(context.models, args as Parameters<typeof createUser>[1]);
     return toPublicUser(user);
   },
 
   async usersSetRole(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'users.manage');
+    requirePermission(context, 'core:manageUsers');
     const { _id, role } = setRoleArgs.parse(args);
     const user = await findUser(context.models, _id);
     if (user.role === 'owner' && role !== 'owner') await assertAnotherActiveOwner(context.models, user._id);
@@ -63,7 +63,7 @@ export const userMutationResolvers = {
   },
 
   async usersDeactivate(_parent: unknown, args: unknown, context: CoreContext) {
-    const actor = requirePermission(context, 'users.manage');
+    const actor = requirePermission(context, 'core:manageUsers');
     const { _id } = idArgs.parse(args);
     if (_id === actor._id) throw new ForbiddenError('You cannot deactivate yourself');
     const user = await findUser(context.models, _id);
@@ -75,7 +75,7 @@ export const userMutationResolvers = {
   },
 
   async usersActivate(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'users.manage');
+    requirePermission(context, 'core:manageUsers');
     const { _id } = idArgs.parse(args);
     const user = await findUser(context.models, _id);
     user.isActive = true;
@@ -86,7 +86,7 @@ export const userMutationResolvers = {
 
 export const unlockMutationResolvers = {
   async usersUnlock(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'users.unlock');
+    requirePermission(context, 'core:unlockUsers');
     const { _id } = parseInput(idArgs, args, 'unlock the user');
     const user = await findUser(context.models, _id);
     await clearFailuresFor(context.models, user.email);
@@ -115,7 +115,7 @@ export const passwordMutationResolvers = {
 
   /** An owner sets another user's password: every session of that user ends. */
   async usersSetPassword(_parent: unknown, args: unknown, context: CoreContext) {
-    const actor = requirePermission(context, 'users.manage');
+    const actor = requirePermission(context, 'core:manageUsers');
     const { _id, password } = parseInput(setPasswordArgs, args, 'set the password');
     const user = await findUser(context.models, _id);
     user.passwordHash = await hashPassword(password);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sessionsRevokedChannel, type SessionsCheckReply, type SessionsRevokedMessage } from '@lattice/contracts';
-import { authTokenLifetimeSeconds, type PluginServices } from '@lattice/plugin-sdk';
+import { authTokenLifetimeSeconds, type PluginPermissions, type PluginServices } from '@lattice/plugin-sdk';
 import type { CoreModels } from '../models/load-models.js';
+import { actionCatalogue, roleActions } from '../permissions/role-permissions.js';
 
 type PubSubEngine = PluginServices['pubsubClient'];
 
@@ -29,15 +30,18 @@ export async function revokeUserSessions(models: CoreModels, pubsub: PubSubEngin
 }
 
 /**
- * Which of these sessions are live, with their users as the database holds them now: a session is live
- * while it is not revoked, not past its expiry, and its user exists and is active.
+ * Which of these sessions are live, with their users (and what they may do) as the database holds them now: a
+ * session is live while it is not revoked, not past its expiry, and its user exists and is active.
  */
-export async function checkSessions(models: CoreModels, sessionIds: readonly string[], now = new Date()): Promise<SessionsCheckReply> {
+export async function checkSessions(models: CoreModels, ownPermissions: PluginPermissions, sessionIds: readonly string[], now = new Date()): Promise<SessionsCheckReply> {
   const sessions = await models.Session.find({ _id: { $in: [...sessionIds] }, revokedAt: { $exists: false }, expiresAt: { $gt: now } }).lean();
   const users = await models.User.find({ _id: { $in: [...new Set(sessions.map((session) => session.userId))] }, isActive: true })
     .select({ email: 1, role: 1 })
     .lean();
-  const userById = new Map(users.map((user) => [String(user._id), { _id: String(user._id), email: user.email, role: user.role }]));
+  const catalogue = users.length > 0 ? await actionCatalogue(models, ownPermissions) : new Map();
+  const userById = new Map(
+    users.map((user) => [String(user._id), { _id: String(user._id), email: user.email, role: user.role, permissions: roleActions(catalogue, user.role) }]),
+  );
   const live = new Map(sessions.map((session) => [session._id, userById.get(session.userId) ?? null]));
   return { sessions: sessionIds.map((sessionId) => ({ sessionId, user: live.get(sessionId) ?? null })) };
 }

@@ -28,7 +28,7 @@ async function assertTypeExists(models: DocumentsModels, typeId: string | null |
 
 export const mutationResolvers = {
   async documentsAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents.manage');
+    requirePermission(context, 'documents:manageDocuments');
     const { models } = context;
     const fields = parseArgs(documentFieldsArgs, args);
     await assertTypeExists(models, fields.typeId);
@@ -38,7 +38,7 @@ export const mutationResolvers = {
   },
 
   async documentsEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents.manage');
+    requirePermission(context, 'documents:manageDocuments');
     const { models } = context;
     const { _id, ...fields } = parseArgs(documentsEditArgs, args);
     const existing = await models.Document.getDocument(_id);
@@ -51,7 +51,7 @@ export const mutationResolvers = {
   },
 
   async documentTypesAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documentTypes.manage');
+    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { name } = parseArgs(documentTypeArgs, args);
     const created = await models.DocumentType.create(name == null ? {} : { name });
@@ -59,7 +59,7 @@ export const mutationResolvers = {
   },
 
   async documentTypesEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documentTypes.manage');
+    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { _id, name } = parseArgs(documentTypesEditArgs, args);
     const existing = await models.DocumentType.getType(_id);

@@ -21,7 +21,7 @@ async function insertUnlessPresent(insert: () => Promise<unknown>): Promise<void
  */
 export const removalResolvers = {
   async documentsRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents.manage');
+    requirePermission(context, 'documents:removeDocuments');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await models.Document.getDocument(_id);
@@ -32,7 +32,7 @@ export const removalResolvers = {
   },
 
   async documentTypesRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documentTypes.manage');
+    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await models.DocumentType.getType(_id);
@@ -56,7 +56,7 @@ export const removalResolvers = {
   },
 
   async documentsRestore(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents.manage');
+    requirePermission(context, 'documents:removeDocuments');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const id = parseObjectId(_id);
@@ -75,7 +75,7 @@ export const removalResolvers = {
   },
 
   async documentTypesRestore(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documentTypes.manage');
+    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const id = parseObjectId(_id);

@@ -19,7 +19,7 @@ export const integrationQueryResolvers = {
 
 export const integrationMutationResolvers = {
   async integrationsCreateExternalIntegration(_parent: unknown, args: unknown, context: InboxContext) {
-    requirePermission(context, 'integrations.manage');
+    requirePermission(context, 'inbox:manageIntegrations');
     const { kind, name, data } = parseArgs(createExternalIntegrationArgs, args);
     const { models, messageBrokerClient } = context;
     await requireRunningKind(models.IntegrationKind, kind);
@@ -39,7 +39,7 @@ export const integrationMutationResolvers = {
   },
 
   async integrationsRemove(_parent: unknown, args: unknown, context: InboxContext) {
-    requirePermission(context, 'integrations.manage');
+    requirePermission(context, 'inbox:manageIntegrations');
     const { _id } = parseArgs(idArgs, args);
     const { models, messageBrokerClient } = context;
     const integration = await models.Integration.findById(parseObjectId(_id)).lean<IntegrationRecord>();

@@ -16,7 +16,7 @@ export const replyMutationResolvers = {
    * idempotencyKey again sends it once more only then (the Retry), never a second time.
    */
   async conversationReply(_parent: unknown, args: unknown, context: InboxContext) {
-    const user = requirePermission(context, 'conversations.reply');
+    const user = requirePermission(context, 'inbox:replyToConversations');
     const { conversationId, content, idempotencyKey } = parseArgs(replyArgs, args);
     const conversation = await findConversation(context, conversationId);
     const { models, messageBrokerClient } = context;
@@ -38,7 +38,7 @@ export const replyMutationResolvers = {
 
   /** A note stays in the inbox: it is never handed to the integration. */
   async conversationNoteAdd(_parent: unknown, args: unknown, context: InboxContext) {
-    const user = requirePermission(context, 'conversations.note');
+    const user = requirePermission(context, 'inbox:addNotes');
     const { conversationId, content } = parseArgs(noteAddArgs, args);
     const conversation = await findConversation(context, conversationId);
     const note = await context.models.Message.create({ conversationId, content, userId: user._id, internal: true, createdAt: new Date() });

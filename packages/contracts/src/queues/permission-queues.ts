@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { plainQueue } from '../queue-contract.js';
 
-/** One plugin's declared permissions (its definition's `permissions`): name → description and the roles that have it. */
+/** One declared action: what it allows, and the built-in groups (today's roles) that have it by default. */
+export const permissionActionSchema = z.object({ description: z.string(), roles: z.array(z.enum(['owner', 'admin', 'member'])) });
+
+/** One plugin's declared permissions (its definition's `permissions`): module → its description and actions. */
 export const permissionsAnnouncePayloadSchema = z.object({
   plugin: z.string().min(1),
-  permissions: z.record(
-    z.string().min(1),
-    z.object({ description: z.string(), roles: z.array(z.enum(['owner', 'admin', 'member'])).min(1) }),
-  ),
+  permissions: z.record(z.string().min(1), z.object({ description: z.string(), actions: z.record(z.string().min(1), permissionActionSchema) })),
 });
 export type PermissionsAnnouncePayload = z.infer<typeof permissionsAnnouncePayloadSchema>;
 

@@ -17,6 +17,8 @@ export const sessionUserSchema = z.object({
   _id: z.string(),
   email: z.string(),
   role: z.enum(['owner', 'admin', 'member']),
+  /** What the user may do now, as `<plugin>:<action>` names: the effective set of their groups, grants and denials. */
+  permissions: z.array(z.string()),
 });
 
 /** One answer per asked id: the session's user while it is live, null once it is revoked, expired or unknown. */

@@ -48,7 +48,7 @@ export async function readRequestSession(
     logger.debug('auth-token cookie refused: its session has ended');
     return undefined;
   }
-  const user = { _id: live._id, email: live.email, role: live.role, sessionId };
+  const user = { _id: live._id, email: live.email, role: live.role, permissions: live.permissions, sessionId };
   return check.expiresAt ? { user, expiresAt: check.expiresAt } : { user };
 }
 

@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { createInProcessBroker } from '@lattice/broker';
 import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import { startTestDatabase } from '../test-kit/test-database.js';
-import { answerSessionChecks, type TestSessions } from '../test-kit/answer-session-checks.js';
+import { answerSessionChecks, type TestSessions, type TestSessionUser } from '../test-kit/answer-session-checks.js';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { definePlugin, type AuthUser, type PluginRequestContext, requirePermission, signAuthToken } from '@lattice/plugin-sdk';
+import { definePlugin, type PluginRequestContext, requirePermission, signAuthToken } from '@lattice/plugin-sdk';
 import { createLogger } from '../host/create-logger.js';
 import { startPlugin, type RunningPlugin } from '../host/start-plugin.js';
 
@@ -18,7 +18,7 @@ let stopMongo: () => Promise<void>;
 const guardedPlugin = definePlugin({
   name: 'guarded',
   publicOperations: ['hello'],
-  permissions: { 'reports.read': { description: 'Read reports', roles: ['owner', 'admin'] } },
+  permissions: { reports: { description: 'Reports', actions: { readReports: { description: 'Read reports', roles: ['owner', 'admin'] } } } },
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
@@ -29,7 +29,7 @@ const guardedPlugin = definePlugin({
         hello: () => 'hi',
         whoAmI: (_: unknown, __: unknown, context: PluginRequestContext) => `${context.user?.email} (${context.user?.role})`,
         report: (_: unknown, __: unknown, context: PluginRequestContext) => {
-          requirePermission(context, 'reports.read');
+          requirePermission(context, 'guarded:readReports');
           return 'numbers';
         },
       },
@@ -68,9 +68,10 @@ async function ask(query: string, token?: string) {
 }
 
 const member = { _id: '0123456789abcdef01234567', email: 'member@example.com', role: 'member' as const };
-const admin = { ...member, email: 'admin@example.com', role: 'admin' as const };
+// What a user may do comes from the core's session check (the test's stand-in answers these), never from the token.
+const admin = { ...member, email: 'admin@example.com', role: 'admin' as const, permissions: ['guarded:readReports'] };
 const key = new TextEncoder().encode(secret);
-const signed = async (user: Omit<AuthUser, 'sessionId'>) => (await sessions.sign(user)).token;
+const signed = async (user: TestSessionUser) => (await sessions.sign(user)).token;
 
 describe('every subgraph verifies the auth-token itself', () => {
   it('serves public fields and the federation SDL without a token', async () => {
@@ -134,7 +135,7 @@ describe('every subgraph verifies the auth-token itself', () => {
   it('checks declared permissions with one helper: FORBIDDEN for a role without it', async () => {
     const forbidden = await ask('{ report }', await signed(member));
     assert.equal(forbidden.errors?.[0]?.extensions?.code, 'FORBIDDEN');
-    assert.match(forbidden.errors?.[0]?.message ?? '', /reports\.read/);
+    assert.match(forbidden.errors?.[0]?.message ?? '', /guarded:readReports/);
     const allowed = await ask('{ report }', await signed(admin));
     assert.deepEqual(allowed.data, { report: 'numbers' });
   });

@@ -9,8 +9,13 @@ import { logIn, startTestPlatform, type TestPlatform } from '../test-kit/index.j
 const widgetsPlugin = definePlugin({
   name: 'widgets',
   permissions: {
-    'widgets.view': { description: 'See widgets', roles: ['owner', 'admin', 'member'] },
-    'widgets.manage': { description: 'Change widgets', roles: ['owner', 'admin'] },
+    widgets: {
+      description: 'Widgets',
+      actions: {
+        viewWidgets: { description: 'See widgets', roles: ['owner', 'admin', 'member'] },
+        manageWidgets: { description: 'Change widgets', roles: ['owner', 'admin'] },
+      },
+    },
   },
   graphql: () => ({
     typeDefs: `
@@ -106,19 +111,19 @@ describe('currentUser.permissions', () => {
     const ownerCookie = await logIn(graphqlUrl, platform.owner);
     // The announcement reaches the core through the broker after the plugin's host started: wait for it, bounded.
     let owner = await permissionsOf(ownerCookie);
-    for (let waited = 0; !owner.includes('widgets.manage') && waited < 10_000; waited += 100) {
+    for (let waited = 0; !owner.includes('widgets:manageWidgets') && waited < 10_000; waited += 100) {
       await delay(100);
       owner = await permissionsOf(ownerCookie);
     }
-    for (const name of ['users.list', 'users.manage', 'users.unlock', 'widgets.manage', 'widgets.view']) assert.ok(owner.includes(name), `owner lacks ${name}: ${owner.join()}`);
+    for (const name of ['core:showUsers', 'core:manageUsers', 'core:unlockUsers', 'widgets:manageWidgets', 'widgets:viewWidgets']) assert.ok(owner.includes(name), `owner lacks ${name}: ${owner.join()}`);
 
     const member = await permissionsOf(await logIn(graphqlUrl, await addUser('plain.member@example.com', 'member')));
-    assert.ok(member.includes('widgets.view'), member.join());
-    for (const name of ['users.list', 'users.manage', 'users.unlock', 'widgets.manage']) assert.ok(!member.includes(name), `member has ${name}`);
+    assert.ok(member.includes('widgets:viewWidgets'), member.join());
+    for (const name of ['core:showUsers', 'core:manageUsers', 'core:unlockUsers', 'widgets:manageWidgets']) assert.ok(!member.includes(name), `member has ${name}`);
 
     const admin = await permissionsOf(await logIn(graphqlUrl, await addUser('plain.admin@example.com', 'admin')));
-    for (const name of ['users.list', 'users.unlock', 'widgets.manage']) assert.ok(admin.includes(name), `admin lacks ${name}`);
-    assert.ok(!admin.includes('users.manage'), 'only owners manage users');
+    for (const name of ['core:showUsers', 'core:unlockUsers', 'widgets:manageWidgets']) assert.ok(admin.includes(name), `admin lacks ${name}`);
+    assert.ok(!admin.includes('core:manageUsers'), 'only owners manage users');
   });
 
   it('is null for a visitor who is not logged in', async () => {

@@ -15,7 +15,7 @@ import { publicFieldNames } from '../auth/public-fields.js';
 import { createRequestAuth } from '../auth/read-request-user.js';
 import { createSessionChecker } from '../auth/session-checker.js';
 import { requireAuthentication } from '../auth/require-authentication.js';
-import { type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices, validatePluginDefinition } from '@lattice/plugin-sdk';
+import { declaredActions, type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices, validatePluginDefinition } from '@lattice/plugin-sdk';
 import { serveDashboardQueues } from '../dashboard/serve-dashboard-queues.js';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { executionDeadline } from '../graphql/execution-deadline.js';
@@ -101,6 +101,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
   };
   const auth = createRequestAuth(options.authTokenSecret, createSessionChecker({ broker: broker.client, pubsub: services.pubsubClient, logger: debug }), debug);
   const permissions = definition.permissions ?? {};
+  const actions = new Set(declaredActions(name, permissions).keys());
   const publicFields = publicFieldNames(definition.publicOperations ?? [], dev);
 
   // Set by onServerInit, before the host listens: no request can see it unset.
@@ -116,7 +117,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     const formatError = createErrorFormatter(debug, dev);
     const requestContext = async (req: Request, res: Response): Promise<PluginRequestContext> => {
       const user = await auth.readUser(req);
-      const base: PluginRequestContext = { ...services, ...runtime?.context, req, res, user, permissions };
+      const base: PluginRequestContext = { ...services, ...runtime?.context, req, res, user, plugin: name, permissions, declaredActions: actions };
       return definition.apolloServerContext ? definition.apolloServerContext(base, req) : base;
     };
     const apollo = new ApolloServer<PluginRequestContext>({

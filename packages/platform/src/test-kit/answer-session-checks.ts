@@ -4,9 +4,14 @@ import { sessionsCheckQueue, sessionsRevokedChannel } from '@lattice/contracts';
 import { signAuthToken, type AuthUser } from '@lattice/plugin-sdk';
 import type { PubSubEngine } from 'graphql-subscriptions';
 
+export type TestSessionUser = Omit<AuthUser, 'sessionId' | 'permissions'> & { permissions?: readonly string[] };
+
 export interface TestSessions {
-  /** A login token for `user` with a live session, as the core's login would sign it. */
-  sign(user: Omit<AuthUser, 'sessionId'>, lifetimeSeconds?: number): Promise<{ token: string; sessionId: string }>;
+  /**
+   * A login token for `user` with a live session, as the core's login would sign it; the session check answers
+   * `user.permissions` (none when not given) as the user's effective permissions.
+   */
+  sign(user: TestSessionUser, lifetimeSeconds?: number): Promise<{ token: string; sessionId: string }>;
   /** Ends a session, as logout does: hosts refuse it from now on (at once when `pubsub` was given). */
   revoke(sessionId: string): Promise<void>;
 }
@@ -16,7 +21,7 @@ export interface TestSessions {
  * answers `core:sessions.check` on the broker for the sessions it signed. `startTestPlatform` runs the real core.
  */
 export async function answerSessionChecks(broker: MessageBroker, secret: string, pubsub?: PubSubEngine): Promise<TestSessions> {
-  const live = new Map<string, Omit<AuthUser, 'sessionId'>>();
+  const live = new Map<string, Omit<AuthUser, 'sessionId'> & { permissions: string[] }>();
   await broker.consumeRPCQueue(sessionsCheckQueue.name, (data) => {
     const { sessionIds } = sessionsCheckQueue.payload.parse(data);
     return { sessions: sessionIds.map((sessionId) => ({ sessionId, user: live.get(sessionId) ?? null })) };
@@ -24,7 +29,7 @@ export async function answerSessionChecks(broker: MessageBroker, secret: string,
   return {
     async sign(user, lifetimeSeconds) {
       const sessionId = randomBytes(18).toString('base64url');
-      live.set(sessionId, { _id: user._id, email: user.email, role: user.role });
+      live.set(sessionId, { _id: user._id, email: user.email, role: user.role, permissions: [...(user.permissions ?? [])] });
       return { token: await signAuthToken({ ...user, sessionId }, secret, lifetimeSeconds), sessionId };
     },
     async revoke(sessionId) {

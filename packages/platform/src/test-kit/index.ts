@@ -4,4 +4,4 @@ export { logIn } from './log-in.js';
 export { connectTestBroker } from './connect-test-broker.js';
 export { subscribeOverWebSocket, type SubscriptionEnd, type TestSubscription } from '@lattice/gateway/test-kit';
 export { startTestDatabase, type TestDatabase } from './test-database.js';
-export { answerSessionChecks, type TestSessions } from './answer-session-checks.js';
+export { answerSessionChecks, type TestSessions, type TestSessionUser } from './answer-session-checks.js';

@@ -21,7 +21,7 @@ function keyFrom(secret: string): Uint8Array {
  * Signs a login token (HS256, with expiry) for `user`. `user.sessionId` becomes the `sid` claim: plugin hosts
  * accept a token only while the core says its session is live, so a token without one is refused there.
  */
-export async function signAuthToken(user: AuthUser, secret: string, lifetimeSeconds = authTokenLifetimeSeconds): Promise<string> {
+export async function signAuthToken(user: TokenUser, secret: string, lifetimeSeconds = authTokenLifetimeSeconds): Promise<string> {
   return new SignJWT({ email: user.email, role: user.role, ...(user.sessionId ? { sid: user.sessionId } : {}) })
     .setProtectedHeader({ alg: authTokenAlgorithm, typ: 'JWT' })
     .setSubject(user._id)
@@ -30,8 +30,11 @@ export async function signAuthToken(user: AuthUser, secret: string, lifetimeSeco
     .sign(keyFrom(secret));
 }
 
+/** Who a token names; what they may do is never in the token but asked of the core with the session. */
+export type TokenUser = Pick<AuthUser, '_id' | 'email' | 'role' | 'sessionId'>;
+
 /** A verified token: its user, and when it stops being valid. */
-export type TokenCheck = { user: AuthUser; expiresAt?: Date } | { user?: undefined; problem: string };
+export type TokenCheck = { user: TokenUser; expiresAt?: Date } | { user?: undefined; problem: string };
 
 /**
  * Verifies signature, algorithm (HS256 only: `alg: none` and every other algorithm are refused)
@@ -42,7 +45,7 @@ export async function verifyAuthToken(token: string, secret: string): Promise<To
     const { payload } = await jwtVerify(token, keyFrom(secret), { algorithms: [authTokenAlgorithm] });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { problem: 'token claims are malformed' };
-    const user: AuthUser = { _id: claims.data.sub, email: claims.data.email, role: claims.data.role };
+    const user: TokenUser = { _id: claims.data.sub, email: claims.data.email, role: claims.data.role };
     if (claims.data.sid) user.sessionId = claims.data.sid;
     return payload.exp === undefined ? { user } : { user, expiresAt: new Date(payload.exp * 1000) };
   } catch (error) {

@@ -13,7 +13,7 @@ export function usePermissions(): ReadonlySet<string> | null {
 
 /**
  * Whether the current user may use an action guarded by this permission (a name a plugin declared, such as
- * `integrations.manage`). False until the permissions are known: an action appears once it is allowed, never
+ * `inbox:manageIntegrations`). False until the permissions are known: an action appears once it is allowed, never
  * before. The server checks again; this only keeps people from offers they cannot use.
  */
 export function useCan(permission: string): boolean {

@@ -30,7 +30,7 @@ interface DocumentTableProps {
   documents: DocumentRow[] | null;
   /** A type or a search narrows the list: the empty state says so. */
   filtered: boolean;
-  /** Whether the user may change documents (`documents.manage`): without it the rows are read-only. */
+  /** Whether the user may change documents (`documents:manageDocuments`): without it the rows are read-only. */
   canManage: boolean;
   sortField: SortField | null;
   sortDirection: SortDirection | null;

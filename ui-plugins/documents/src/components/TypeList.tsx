@@ -27,7 +27,7 @@ interface TypeListProps {
   types: DocumentType[];
   activeTypeId: string | null;
   loading: boolean;
-  /** Whether the user may add, rename and remove types (`documentTypes.manage`). */
+  /** Whether the user may add, rename and remove types (`documents:manageDocumentTypes`). */
   canManage: boolean;
   /** A type was removed: offer to put it back, on its documents too. */
   onRemoved: (message: RemovedMessage, undo: () => Promise<unknown>) => void;

@@ -53,8 +53,8 @@ export function DocumentsPage() {
   const { data, previousData, loading, error } = useQuery(documentsPageQuery, { variables, fetchPolicy, nextFetchPolicy: refreshOnFilterChange });
   const [editing, setEditing] = useState<Editing>(null);
   // The server refuses the rest too; the page only keeps from offering what this user cannot do.
-  const canManageDocuments = useCan('documents.manage');
-  const canManageTypes = useCan('documentTypes.manage');
+  const canManageDocuments = useCan('documents:manageDocuments');
+  const canManageTypes = useCan('documents:manageDocumentTypes');
   const [failure, setFailure] = useState<string | null>(null);
   const { offer, offerUndo, dismiss } = useUndoOffer();
   const shown = data ?? previousData;

@@ -47,7 +47,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
   );
   const [failure, setFailure] = useState<string | null>(null);
   // Without the reply permission the kind's view offers no Retry of a failed reply.
-  const canReply = useCan('conversations.reply');
+  const canReply = useCan('inbox:replyToConversations');
   const conversation = data?.conversationDetail;
   const t = useMessages(inboxCatalogue);
   const when = useFormatWhen();

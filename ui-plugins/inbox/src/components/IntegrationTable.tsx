@@ -13,7 +13,7 @@ interface IntegrationTableProps {
 
 /** Every integration with what a sender needs (its id and receive URL, each copied with one click), and Remove for those who may. */
 export function IntegrationTable({ integrations, labelOf }: IntegrationTableProps) {
-  const canManage = useCan('integrations.manage');
+  const canManage = useCan('inbox:manageIntegrations');
   const t = useMessages(inboxCatalogue);
   const when = useFormatWhen();
   // The kind's own settings on the same page list what its plugin removed too: refresh every shown query.

@@ -16,8 +16,8 @@ const newKey = () => crypto.randomUUID();
  * Only what the user's permissions allow is offered: a member, who may not reply, writes notes.
  */
 export function ReplyComposer({ conversationId }: { conversationId: string }) {
-  const canReply = useCan('conversations.reply');
-  const canNote = useCan('conversations.note');
+  const canReply = useCan('inbox:replyToConversations');
+  const canNote = useCan('inbox:addNotes');
   if (!canReply && !canNote) return null;
   return <Composer conversationId={conversationId} modes={canReply && canNote ? ['reply', 'note'] : [canReply ? 'reply' : 'note']} />;
 }

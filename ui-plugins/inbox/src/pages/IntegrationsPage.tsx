@@ -35,7 +35,7 @@ export function IntegrationsPage() {
   const [adding, setAdding] = useState<IntegrationKind | null>(null);
   const [created, setCreated] = useState<CreatedIntegration | null>(null);
   // Adding, removing and each kind's settings are for those who manage integrations; everyone sees the list.
-  const canManage = useCan('integrations.manage');
+  const canManage = useCan('inbox:manageIntegrations');
   const shown = data ?? previousData;
   const kinds = shown?.integrationKinds ?? [];
   const labelOf = (kind: string | null) => kinds.find((entry) => entry.kind === kind)?.label ?? kind ?? t('integrations.unknownKind');

@@ -12,7 +12,7 @@ export function SettingsPage() {
   const { locale } = useLocale();
   usePageTitle(t('settings.title'));
   const { plugins } = usePlugins();
-  const canListUsers = useCan('users.list');
+  const canListUsers = useCan('core:showUsers');
   const platformEntries = [
     ...(canListUsers ? [{ plugin: t('settings.platform'), menu: { url: '/settings/users', text: t('settings.users') } }] : []),
     { plugin: t('settings.platform'), menu: { url: '/settings/password', text: t('settings.password') } },

@@ -11,7 +11,7 @@ import { usersQuery } from './users-queries.js';
 export function UsersPage() {
   const t = useMessages(shellCatalogue);
   usePageTitle(t('users.title'));
-  const canManage = useCan('users.manage');
+  const canManage = useCan('core:manageUsers');
   const { data, error } = useQuery(usersQuery);
   const { data: me } = useQuery(currentUserQuery, { fetchPolicy: 'cache-only' });
   const [adding, setAdding] = useState(false);

@@ -16,8 +16,8 @@ export interface UserActionsAllowed {
  * refusal through `onError`.
  */
 export function useUserActions(currentUserId: string | undefined, onError: (message: string | null) => void) {
-  const canManage = useCan('users.manage');
-  const canUnlock = useCan('users.unlock');
+  const canManage = useCan('core:manageUsers');
+  const canUnlock = useCan('core:unlockUsers');
   const [setRole, settingRole] = useMutation(setRoleMutation);
   const [deactivate, deactivating] = useMutation(deactivateMutation);
   const [activate] = useMutation(activateMutation);
