@@ -15,7 +15,12 @@ export const messengerPlugin = definePlugin<MessengerContext>({
   meta: { inboxIntegration },
   dependsOn: ['inbox', 'contacts'],
   permissions: {
-    'settings.manage': { description: 'See and change the messenger settings', roles: ['owner', 'admin'] },
+    settings: {
+      description: 'Messenger settings',
+      actions: {
+        manageSettings: { description: 'See and change the messenger settings', roles: ['owner', 'admin'] },
+      },
+    },
   },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
   onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug }) => {

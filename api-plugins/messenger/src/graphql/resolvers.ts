@@ -57,7 +57,7 @@ export const resolvers: PluginResolvers<MessengerContext> = {
       return visitor ? { _id: String(visitor._id), email: visitor.email ?? null } : null;
     },
     async messengerIntegrations(_parent: unknown, _args: unknown, context: MessengerContext) {
-      requirePermission(context, 'settings.manage');
+      requirePermission(context, 'messenger:manageSettings');
       const integrations = await context.models.Integration.find({}).sort({ createdAt: 1 }).lean<IntegrationRecord[]>();
       // The address the snippet loads from: configs.json's widgets.domain, which the CLI hands every plugin.
       const widgetsUrl = context.env.LATTICE_WIDGETS_URL ?? null;
@@ -71,7 +71,7 @@ export const resolvers: PluginResolvers<MessengerContext> = {
   },
   Mutation: {
     async messengerIntegrationEdit(_parent: unknown, args: unknown, context: MessengerContext) {
-      requirePermission(context, 'settings.manage');
+      requirePermission(context, 'messenger:manageSettings');
       const { inboxId, data } = editArgs.parse(args);
       const { Integration } = context.models;
       const current = await Integration.findOne({ inboxId }).lean<IntegrationRecord>();
