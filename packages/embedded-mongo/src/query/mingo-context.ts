@@ -8,7 +8,7 @@ import * as windowOperators from 'mingo/operators/window';
 import { type Iterator, Lazy } from 'mingo/lazy';
 import { Query } from 'mingo/query';
 import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
-import { Binary, type Document } from 'bson';
+import type { Document } from 'bson';
 import { badValue } from '../errors.js';
 import { ACCUMULATOR_OVERRIDES, EXPRESSION_OVERRIDES, PIPELINE_OVERRIDES } from './aggregation-operators.js';
 import { compareValues, typeRank } from './bson-order.js';
@@ -47,6 +47,8 @@ const collatorOf = (options: Options): Intl.Collator | undefined => (options.col
 function rangeOperator(test: (c: number) => boolean) {
   return (selector: string, raw: Any, options: Options): QueryPredicate => {
     const value = operandValue(raw);
+    // `$gte`/`$lte` null are null equality; `$gt`/`$lt` null match nothing.
+    if (value === null) return test(0) ? $eq(selector, null, options) : () => false;
     const collator = collatorOf(options);
     return (obj) => comparable(obj, selector).some((v) => typeRank(v) === typeRank(value) && v !== null && v !== undefined && test(compareValues(v, value, collator)));
   };
@@ -60,16 +62,6 @@ const $type = (selector: string, value: Any, _options: Options): QueryPredicate 
       (v) => types.some((t) => matchesBsonType(v, t)) || (Array.isArray(v) && v.some((e) => types.some((t) => matchesBsonType(e, t)))),
     );
 };
-
-const isIntOrLong = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
-
-/**
- * Operands mingo's equality gets wrong: int64 against doubles of the same value, a Binary (mingo
- * ignores its subtype), and strings under a collation. These are compared in BSON order instead.
- */
-function needsBsonEquality(value: unknown, collator: Intl.Collator | undefined): boolean {
-  return isIntOrLong(value) || value instanceof Binary || (collator !== undefined && typeof value === 'string');
-}
 
 /** Whether a path holds a value equal to one of `wanted` in BSON order (with the collation's collator for strings). */
 function holdsEqual(obj: AnyObject, selector: string, wanted: unknown[], collator: Intl.Collator | undefined): boolean {
@@ -87,10 +79,21 @@ const $eq = (selector: string, raw: Any, options: Options): QueryPredicate => {
     return (obj) => matchesNullAt(obj, parts);
   }
   const collator = collatorOf(options);
-  if (!needsBsonEquality(value, collator)) return queryOperators.$eq(selector, raw, options) as QueryPredicate;
-  if (value instanceof Binary) return (obj) => holdsEqual(obj, selector, [value], collator);
-  const base = queryOperators.$eq(selector, raw, options) as QueryPredicate;
-  return (obj) => (collator === undefined && base(obj)) || holdsEqual(obj, selector, [value], collator);
+  if (value instanceof RegExp) return queryOperators.$eq(selector, raw, options) as QueryPredicate;
+  // Compared over the values MongoDB's path traversal reaches (path-values.ts): mingo's also entered
+  // arrays nested in arrays and reached `[]` for `a.c` over `a: []`.
+  return (obj) => holdsEqual(obj, selector, [value], collator);
+};
+
+/** `$exists` and `$size` over the values MongoDB's path traversal reaches. */
+const $exists = (selector: string, value: Any, _options: Options): QueryPredicate => {
+  const wanted = Boolean(value);
+  return (obj) => pathValues(obj, selector).length > 0 === wanted;
+};
+
+const $size = (selector: string, value: Any, _options: Options): QueryPredicate => {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw badValue('$size needs a number');
+  return (obj) => pathValues(obj, selector).some((v) => Array.isArray(v) && v.length === value);
 };
 
 const $in = (selector: string, value: Any, options: Options): QueryPredicate => {
@@ -100,9 +103,9 @@ const $in = (selector: string, value: Any, options: Options): QueryPredicate => 
   // null follows MongoDB's null semantics (null-equality.ts); a whole array equals an equal array value.
   const nullTest = guarded.includes(null) ? $eq(selector, null, options) : undefined;
   const rest = guarded.filter((v) => v !== null);
-  const special = rest.map(operandValue).filter((v) => needsBsonEquality(v, collator) || Array.isArray(v));
-  const plain = (collator === undefined ? rest.filter((v) => !(v instanceof Binary)) : rest.filter((v) => typeof v !== 'string')).filter((v) => !Array.isArray(v));
-  const base = plain.length > 0 ? (queryOperators.$in(selector, plain, options) as QueryPredicate) : () => false;
+  const special = rest.filter((v) => !(v instanceof RegExp)).map(operandValue);
+  const patterns = rest.filter((v): v is RegExp => v instanceof RegExp);
+  const base = patterns.length > 0 ? (queryOperators.$in(selector, patterns, options) as QueryPredicate) : () => false;
   return (obj) => (nullTest !== undefined && nullTest(obj)) || base(obj) || (special.length > 0 && holdsEqual(obj, selector, special, collator));
 };
 
@@ -196,6 +199,8 @@ export const MONGO_CONTEXT = Context.init({
     $in,
     $nin,
     $all,
+    $exists,
+    $size,
     $elemMatch,
     ...BITWISE_OPERATORS,
     $regex,
