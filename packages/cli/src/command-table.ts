@@ -16,4 +16,6 @@ export const commandTable: ReadonlyArray<readonly [name: string, load: () => Pro
   ['frontend', () => import('./commands/frontend.js')],
   ['widgets', () => import('./commands/widgets.js')],
   ['db', () => import('./commands/db.js')],
+  ['search-engine', () => import('./commands/search-engine.js')],
+  ['essyncer', () => import('./commands/essyncer.js')],
 ];

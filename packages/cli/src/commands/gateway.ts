@@ -55,7 +55,8 @@ export async function gateway(args: GatewayArguments): Promise<void> {
   const configFile = resolve(args.config);
   const configs = await loadConfigs(configFile);
   const plugins = await loadPlugins(configFile, configs.plugins);
-  const names = [corePluginName, ...plugins.map((plugin) => plugin.definition.name)];
+  // The search subgraph runs beside the plugins when configs.json enables the search engine (`lattice host search`).
+  const names = [corePluginName, ...plugins.map((plugin) => plugin.definition.name), ...(configs.elasticsearch ? ['search'] : [])];
   const subgraphs = pluginHostUrls(names);
   const logger = createLogger('lattice-gateway');
   // The plugin hosts let in only requests signed with a key derived from the platform secret: resolved as they do.

@@ -55,10 +55,13 @@ export async function host(args: HostArguments): Promise<void> {
       import('../platform/resolve-services.js'),
       import('../services/service-urls.js'),
     ]);
+  const { searchSubgraph } = await import('../platform/resolve-search.js');
   const configFile = resolve(args.config);
   const configs = await loadConfigs(configFile);
   const enabled = await loadPlugins(configFile, configs.plugins);
-  const plugins = pickPlugins(configFile, [...new Set(args.plugins)], [...enabled, { definition: corePlugin }]);
+  const names = [...new Set(args.plugins)];
+  const search = names.includes('search') ? await searchSubgraph(configs, enabled, 'host') : [];
+  const plugins = pickPlugins(configFile, names, [...enabled, { definition: corePlugin }, ...search]);
   requireServiceUrls('host', serviceUrls(configs), ['mongo', 'rabbitMQ', 'redis']);
   const logger = createLogger('lattice-host');
   const dataDir = resolve(args.dataDir);

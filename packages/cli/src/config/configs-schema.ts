@@ -49,8 +49,11 @@ export const configsSchema = z
       .object({ domain: z.url().describe('Public URL of the widgets service') })
       .partial()
       .optional(),
-    elasticsearch: z.object({}).passthrough().optional().describe('Present (an empty object) enables the search engine'),
-    essyncer: z.object({}).passthrough().optional().describe('Present (an empty object) enables the database-to-search synchroniser'),
+    elasticsearch: z
+      .strictObject({ url: z.url().optional().describe('An OpenSearch or Elasticsearch to use instead of the embedded engine (ELASTICSEARCH_URL overrides)') })
+      .optional()
+      .describe('Present (an empty object) enables the search engine: the embedded one on 127.0.0.1:9200 unless url names one'),
+    essyncer: z.strictObject({}).optional().describe('Present (an empty object) enables the database-to-search synchroniser; needs elasticsearch'),
     redis: z.object({ password: generated('Redis password') }).partial().optional(),
     mongo: z.object({ username: z.string().describe('MongoDB user'), password: generated('MongoDB password') }).partial().optional(),
     rabbitmq: z
@@ -77,6 +80,11 @@ export const configsSchema = z
         });
       }),
   })
-  .strict();
+  .strict()
+  .superRefine((configs, context) => {
+    if (configs.essyncer && !configs.elasticsearch) {
+      context.addIssue({ code: 'custom', path: ['essyncer'], message: 'needs elasticsearch: the synchroniser writes into the search engine, which "elasticsearch" enables' });
+    }
+  });
 
 export type Configs = z.infer<typeof configsSchema>;

@@ -34,7 +34,7 @@ describe('lattice generate compose', () => {
     const composed = services(renderCompose(productionConfigs, configs));
     assert.deepEqual(
       Object.keys(composed).filter((name) => name.startsWith('plugin-')),
-      ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api'],
+      ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-search-api'],
     );
     const inbox = composed['plugin-inbox-api']!;
     assert.deepEqual(inbox.command, ['host', 'inbox']);
@@ -46,13 +46,29 @@ describe('lattice generate compose', () => {
     assert.equal(composed.gateway?.environment?.JWT_TOKEN_SECRET, undefined, 'the gateway gets no secret it does not use');
     assert.deepEqual(composed.mongo?.healthcheck && { ...composed.mongo.healthcheck, test: undefined }, { test: undefined, interval: '2s', timeout: '2s', retries: 200 });
     assert.match(composed.mongo?.healthcheck?.test[1] ?? '', /rs\.initiate\(\{ _id: 'rs0'/);
-    assert.ok(composed.elasticsearch, 'configs.json has elasticsearch');
+    assert.equal(composed.elasticsearch, undefined, 'no Elasticsearch container that nothing uses');
+    assert.match(composed.opensearch?.image ?? '', /^opensearchproject\/opensearch:/, 'configs.json has elasticsearch: OpenSearch runs');
+    assert.deepEqual(composed['plugin-search-api']?.command, ['host', 'search']);
+    assert.equal(composed['plugin-search-api']?.environment?.ELASTICSEARCH_URL, 'http://opensearch:9200');
+    assert.equal(composed.essyncer, undefined, 'no essyncer key, no synchroniser');
   });
 
-  it('leaves Elasticsearch out without `elasticsearch`, and writes a $ in a secret as $$', async () => {
+  it('runs the essyncer with essyncer, and no OpenSearch when elasticsearch.url names one', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const composed = services(renderCompose(productionConfigs, { ...configs, elasticsearch: { url: 'https://search.example.com:9200' }, essyncer: {} }));
+    assert.equal(composed.opensearch, undefined);
+    assert.deepEqual(composed.essyncer?.command, ['essyncer']);
+    assert.equal(composed.essyncer?.environment?.ELASTICSEARCH_URL, 'https://search.example.com:9200');
+    assert.match(composed.essyncer?.environment?.MONGO_URL ?? '', /^mongodb:\/\/.*@mongo:27017\//);
+    assert.equal(composed['plugin-search-api']?.environment?.ELASTICSEARCH_URL, 'https://search.example.com:9200');
+  });
+
+  it('leaves search out without `elasticsearch`, and writes a $ in a secret as $$', async () => {
     const configs = await loadConfigs(productionConfigs);
     const composed = services(renderCompose(productionConfigs, { ...configs, elasticsearch: undefined, jwt_token_secret: `${'s'.repeat(32)}$HOME` }));
     assert.equal(composed.elasticsearch, undefined);
+    assert.equal(composed.opensearch, undefined);
+    assert.equal(composed['plugin-search-api'], undefined);
     assert.equal(composed['plugin-core-api']?.environment?.JWT_TOKEN_SECRET, `${'s'.repeat(32)}$$HOME`);
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import type { Configs } from '../config/configs-schema.js';
 import { deploymentSecrets, deploymentServiceUrls, hostedPlugins } from './deployment-secrets.js';
+import { ESSYNCER_PORT, OPENSEARCH_IMAGE, searchWiring } from './search-wiring.js';
 
 /** The image every Lattice role runs (the repository's Dockerfile), tagged by configs.json's `image_tag`. */
 export const latticeImage = (configs: Configs) => `lattice:${configs.image_tag || 'latest'}`;
@@ -25,8 +26,9 @@ const readyCheck = (port: number) => ({
 /**
  * The compose file for one machine: a host per plugin (`plugin-<name>-api`, the name the gateway's URL
  * template expects), the gateway, the front-end and nginx, on MongoDB (replica set rs0, initiated by its own
- * health check), Redis and RabbitMQ with configs.json's credentials, and Elasticsearch when configs.json has
- * `elasticsearch`. Secrets go in as environment; the image holds none, and configs.json is mounted read-only.
+ * health check), Redis and RabbitMQ with configs.json's credentials; with `elasticsearch`, the search subgraph's host
+ * (`plugin-search-api`) on OpenSearch (single node, unless `elasticsearch.url` names one) and with `essyncer` the
+ * synchroniser. Secrets go in as environment; the image holds none, and configs.json is mounted read-only.
  */
 export function renderCompose(file: string, configs: Configs): string {
   const secrets = deploymentSecrets(file, configs);
@@ -40,14 +42,16 @@ export function renderCompose(file: string, configs: Configs): string {
     healthcheck: readyCheck(port),
     restart: 'unless-stopped',
   });
+  const search = searchWiring(configs, 'opensearch');
+  const onEngine = search?.runsEngine ? { opensearch: healthy } : {};
   const hosts = Object.fromEntries(
-    hostedPlugins(configs).map((plugin) => [
+    [...hostedPlugins(configs), ...(search ? [search.host] : [])].map((plugin) => [
       `plugin-${plugin.name}-api`,
       {
         ...role(['host', plugin.name], { PORT: '4000', ...urls, JWT_TOKEN_SECRET: secrets.jwtTokenSecret, ...plugin.extra_env }, 4000),
         // The host reads db_name from the mounted configs.json; the label shows it where operators look.
         labels: { 'lattice.plugin': plugin.name, 'lattice.db-name': plugin.db_name ?? plugin.name },
-        depends_on: { mongo: healthy, rabbitmq: healthy, redis: healthy },
+        depends_on: { mongo: healthy, rabbitmq: healthy, redis: healthy, ...(plugin.name === 'search' ? onEngine : {}) },
       },
     ]),
   );
@@ -117,16 +121,24 @@ export function renderCompose(file: string, configs: Configs): string {
     },
   };
   const volumes: Record<string, null> = { 'mongo-data': null, 'redis-data': null, 'rabbitmq-data': null };
-  if (configs.elasticsearch) {
-    services.elasticsearch = {
-      image: 'docker.elastic.co/elasticsearch/elasticsearch:8.15.3',
-      environment: { 'discovery.type': 'single-node', 'xpack.security.enabled': 'false', ES_JAVA_OPTS: '-Xms1g -Xmx1g' },
+  if (search?.runsEngine) {
+    services.opensearch = {
+      image: OPENSEARCH_IMAGE,
+      // One node on the compose network; its security plugin is off because only Lattice's roles reach it.
+      environment: { 'discovery.type': 'single-node', DISABLE_SECURITY_PLUGIN: 'true', DISABLE_INSTALL_DEMO_CONFIG: 'true', OPENSEARCH_JAVA_OPTS: '-Xms1g -Xmx1g' },
       // SPEC.md: bound to 127.0.0.1 only.
       ports: ['127.0.0.1:9200:9200'],
-      volumes: ['elasticsearch-data:/usr/share/elasticsearch/data'],
+      healthcheck: { test: ['CMD-SHELL', 'curl -fs http://127.0.0.1:9200/_cluster/health || exit 1'], interval: '5s', timeout: '3s', retries: 60 },
+      volumes: ['opensearch-data:/usr/share/opensearch/data'],
       restart: 'unless-stopped',
     };
-    volumes['elasticsearch-data'] = null;
+    volumes['opensearch-data'] = null;
+  }
+  if (search?.essyncer) {
+    services.essyncer = {
+      ...role(['essyncer'], { PORT: String(ESSYNCER_PORT), MONGO_URL: urls.MONGO_URL, ELASTICSEARCH_URL: search.url }, ESSYNCER_PORT),
+      depends_on: { mongo: healthy, ...onEngine },
+    };
   }
   const header = `# Lattice on one machine: written by \`lattice generate compose\` from configs.json (${configs.domain}).\n# It holds configs.json's secrets: keep it as private as configs.json.\n`;
   return header + stringify({ services, volumes }, { version: '1.1', lineWidth: 0, nullStr: '', aliasDuplicateObjects: false });

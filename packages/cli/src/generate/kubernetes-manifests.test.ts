@@ -36,10 +36,13 @@ describe('lattice generate kubernetes', () => {
   it('gives each plugin host a Deployment with probes and resources, a Service and an autoscaler', async () => {
     const all = manifests(renderKubernetes(productionConfigs, await loadConfigs(productionConfigs)));
     const named = (kind: string) => all.filter((manifest) => manifest.kind === kind).map((manifest) => manifest.metadata.name);
-    const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api'];
+    // configs.production.json enables elasticsearch: the search subgraph is a host like a plugin's, on OpenSearch outside the cluster.
+    const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-search-api'];
     assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend']);
     assert.deepEqual(named('HorizontalPodAutoscaler'), hosts);
-    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', ...hosts, 'gateway', 'frontend']);
+    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', 'lattice-opensearch', ...hosts, 'gateway', 'frontend']);
+    const search = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-search-api')!.spec!.template!.spec.containers[0]!;
+    assert.deepEqual(search.env, [{ name: 'ELASTICSEARCH_URL', value: 'http://lattice-opensearch:9200' }]);
     const inbox = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-inbox-api')!.spec!.template!.spec.containers[0]!;
     assert.deepEqual(inbox.args, ['host', 'inbox']);
     assert.equal(inbox.readinessProbe.httpGet.path, '/health/ready');
@@ -47,6 +50,14 @@ describe('lattice generate kubernetes', () => {
     assert.deepEqual(inbox.env, [{ name: 'INBOX_EXAMPLE', value: 'on' }]);
     assert.ok(all.filter((manifest) => manifest.kind === 'Ingress').every((ingress) => ingress.spec?.tls?.[0]?.hosts[0] === 'lattice.example.com'));
     assert.ok(all.filter((manifest) => manifest.metadata.name.startsWith('lattice-') && manifest.kind === 'Service').every((external) => external.spec?.type === 'ExternalName'));
+  });
+
+  it('runs one essyncer (no autoscaler) with essyncer', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const all = manifests(renderKubernetes(productionConfigs, { ...configs, essyncer: {} }));
+    const essyncer = all.filter((manifest) => manifest.metadata.name === 'essyncer');
+    assert.deepEqual(essyncer.map((manifest) => manifest.kind), ['Deployment']);
+    assert.deepEqual(essyncer[0]!.spec!.template!.spec.containers[0]!.args, ['essyncer']);
   });
 
   it('keeps every secret out of the ConfigMap and puts them in the Secret', async () => {

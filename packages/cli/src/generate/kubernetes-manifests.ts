@@ -5,6 +5,7 @@ import { latticeImage } from './compose-file.js';
 import { deploymentSecrets, deploymentServiceUrls, hostedPlugins } from './deployment-secrets.js';
 import { autoscaler, deployment, externalService, service, type Workload } from './kubernetes-workloads.js';
 import { publicOrigin } from './public-origin.js';
+import { ESSYNCER_PORT, searchWiring } from './search-wiring.js';
 
 const hostResources = { cpu: '250m', memory: '256Mi', cpuLimit: '1', memoryLimit: '512Mi' };
 
@@ -20,7 +21,9 @@ export function renderKubernetes(file: string, configs: Configs): string {
   const external = configs.db_server_address;
   if (!external) throw new ConfigError(file, 'db_server_address', 'is required for Kubernetes: the host of MongoDB (rs0), RabbitMQ and Redis outside the cluster');
   const image = latticeImage(configs);
-  const hosts: Workload[] = hostedPlugins(configs).map((plugin) => ({
+  // OpenSearch, like MongoDB, stays outside the cluster: at elasticsearch.url, else at db_server_address.
+  const search = searchWiring(configs, 'lattice-opensearch');
+  const hosts: Workload[] = [...hostedPlugins(configs), ...(search ? [search.host] : [])].map((plugin) => ({
     name: `plugin-${plugin.name}-api`,
     image,
     args: ['host', plugin.name],
@@ -79,7 +82,12 @@ export function renderKubernetes(file: string, configs: Configs): string {
     externalService('lattice-mongo', external),
     externalService('lattice-rabbitmq', external),
     externalService('lattice-redis', external),
+    ...(search?.runsEngine ? [externalService('lattice-opensearch', external)] : []),
     ...[...hosts, gateway, frontend].flatMap((workload) => [deployment(workload), service(workload)]),
+    // One synchroniser per deployment (two would write every change twice): no autoscaler.
+    ...(search?.essyncer
+      ? [deployment({ name: 'essyncer', image, args: ['essyncer'], ports: [{ name: 'http', port: ESSYNCER_PORT }], env: { PORT: String(ESSYNCER_PORT), ELASTICSEARCH_URL: search.url }, resources: hostResources })]
+      : []),
     ...hosts.map(autoscaler),
     ingress('lattice', {}, [path('/', 'frontend', 3000, 'Prefix')]),
     // The gateway and the integrations ingress serve from their root: the public prefix is stripped.

@@ -6,6 +6,7 @@ import { resolveAuthSecret } from './resolve-auth-secret.js';
 import { startFrontend } from './start-frontend.js';
 import { resolveServices } from './resolve-services.js';
 import { messengerEnabled, startWidgets, withWidgetsUrl } from './start-widgets.js';
+import { startSearch } from './start-search.js';
 
 export interface RunPlatformOptions {
   configFile: string;
@@ -32,6 +33,10 @@ export interface RunningLattice {
   widgetsUrl?: string;
   pluginUrls: Record<string, string>;
   serviceDescriptions: string[];
+  /** The database the plugins use (the embedded server's address in embedded mode). */
+  mongoUrl: string;
+  /** The search engine's REST address when configs.json enables `elasticsearch`. */
+  searchUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -50,9 +55,13 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
     logger,
   });
   const services = await resolveServices(configs, dataDir, logger);
+  const search = await startSearch(configs, plugins, { dataDir, mongoUrl: services.mongoUrl, port: options.gatewayPort === 0 ? 0 : 9200, logger }).catch(async (error: unknown) => {
+    await services.stop();
+    throw error;
+  });
   try {
     const platform = await startPlatform({
-      plugins,
+      plugins: [...plugins, ...search.plugins],
       mongoUrl: services.mongoUrl,
       broker: services.broker,
       pubsub: services.pubsub,
@@ -92,15 +101,21 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       gatewayUrl: platform.gatewayUrl,
       integrationsUrl: platform.integrationsUrl,
       pluginUrls: Object.fromEntries([...platform.plugins].map(([name, plugin]) => [name, plugin.url])),
-      serviceDescriptions: services.descriptions,
+      serviceDescriptions: [...services.descriptions, ...search.descriptions],
+      searchUrl: search.url,
+      mongoUrl: services.mongoUrl,
       stop: async () => {
         await widgets?.stop();
         await frontend?.stop();
+        await search.stopSyncing();
         await platform.stop();
+        await search.stop();
         await services.stop();
       },
     };
   } catch (error) {
+    await search.stopSyncing();
+    await search.stop();
     await services.stop();
     throw error;
   }

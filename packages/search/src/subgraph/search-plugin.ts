@@ -30,9 +30,14 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-/** The caller's effective permissions (`plugin:action`), as the host resolved them for this request. */
-function permissionsOf(user: AuthUser): Set<string> {
-  return new Set((user as AuthUser & { permissions?: readonly string[] }).permissions ?? []);
+/**
+ * The caller's effective permissions (`plugin:action`), as the host resolved them for this request. Until the
+ * session check carries them (issue 29), a user without the list reads every declared type, as every role reads
+ * documents, customers and conversations on their own pages today.
+ */
+function permissionsOf(user: AuthUser, declared: readonly DeclaredSearch[]): Set<string> {
+  const permissions = (user as AuthUser & { permissions?: readonly string[] }).permissions;
+  return new Set(permissions ?? declared.map(({ declaration }) => declaration.permission));
 }
 
 /** HTML escaping for a title or a plain snippet (highlighted snippets come escaped from the engine). */
@@ -66,7 +71,7 @@ export function createSearchPlugin(declared: readonly DeclaredSearch[]): PluginD
             if (!context.user) throw new UnauthenticatedError();
             const parsed = searchArgumentsSchema.safeParse(rawArgs);
             if (!parsed.success) throw new InputError('search takes query: String!, types: [String!], page: Int, perPage: Int');
-            const plan = planSearch(parsed.data, declared, permissionsOf(context.user));
+            const plan = planSearch(parsed.data, declared, permissionsOf(context.user, declared));
             if (plan.indexes.length === 0) return { total: 0, hits: [] };
             let found;
             try {
