@@ -34,8 +34,11 @@ describe('lattice generate compose', () => {
     const composed = services(renderCompose(productionConfigs, configs));
     assert.deepEqual(
       Object.keys(composed).filter((name) => name.startsWith('plugin-')),
-      ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-search-api'],
+      ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-messenger-api', 'plugin-search-api'],
     );
+    // The messenger's widgets service, on RabbitMQ and Redis only; nginx waits for it.
+    assert.deepEqual(composed.widgets?.command, ['widgets']);
+    assert.deepEqual(Object.keys(composed.widgets?.environment ?? {}).filter((key) => key.endsWith('_URL')), ['RABBITMQ_URL', 'REDIS_URL']);
     const inbox = composed['plugin-inbox-api']!;
     assert.deepEqual(inbox.command, ['host', 'inbox']);
     assert.equal(inbox.image, 'lattice:1.4.0');

@@ -37,12 +37,17 @@ describe('lattice generate kubernetes', () => {
     const all = manifests(renderKubernetes(productionConfigs, await loadConfigs(productionConfigs)));
     const named = (kind: string) => all.filter((manifest) => manifest.kind === kind).map((manifest) => manifest.metadata.name);
     // configs.production.json enables elasticsearch: the search subgraph is a host like a plugin's, on OpenSearch outside the cluster.
-    const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-search-api'];
-    assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend']);
-    assert.deepEqual(named('HorizontalPodAutoscaler'), hosts);
-    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', 'lattice-opensearch', ...hosts, 'gateway', 'frontend']);
+    const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-messenger-api', 'plugin-search-api'];
+    assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend', 'widgets']);
+    assert.deepEqual(named('HorizontalPodAutoscaler'), [...hosts, 'widgets']);
+    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', 'lattice-opensearch', ...hosts, 'gateway', 'frontend', 'widgets']);
     const search = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-search-api')!.spec!.template!.spec.containers[0]!;
     assert.deepEqual(search.env, [{ name: 'ELASTICSEARCH_URL', value: 'http://lattice-opensearch:9200' }]);
+    const stripped = all.find((manifest) => manifest.kind === 'Ingress' && manifest.metadata.name === 'lattice-stripped') as unknown as {
+      spec: { rules: Array<{ http: { paths: Array<{ path: string; backend: { service: { name: string; port: { number: number } } } }> } }> };
+    };
+    const widgetsPath = stripped.spec.rules[0]!.http.paths.find((entry) => entry.path.startsWith('/widgets'));
+    assert.deepEqual(widgetsPath?.backend.service, { name: 'widgets', port: { number: 3200 } });
     const inbox = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-inbox-api')!.spec!.template!.spec.containers[0]!;
     assert.deepEqual(inbox.args, ['host', 'inbox']);
     assert.equal(inbox.readinessProbe.httpGet.path, '/health/ready');

@@ -39,6 +39,10 @@ export function renderKubernetes(file: string, configs: Configs): string {
     resources: { cpu: '500m', memory: '256Mi', cpuLimit: '2', memoryLimit: '512Mi' },
   };
   const frontend: Workload = { name: 'frontend', image, args: ['frontend'], ports: [{ name: 'http', port: 3000 }], resources: hostResources };
+  // The website messenger's service, where its plugin is enabled; it scales like a plugin host (Redis carries its events).
+  const widgets: Workload[] = configs.plugins.some((plugin) => plugin.name === 'messenger')
+    ? [{ name: 'widgets', image, args: ['widgets'], ports: [{ name: 'http', port: 3200 }], resources: hostResources }]
+    : [];
   // The roles read the plugin list from configs.json; the credentials reach them only through the Secret.
   const { redis: _redis, mongo: _mongo, rabbitmq: _rabbitmq, ...withoutSecrets } = configs;
   const configMap = {
@@ -83,17 +87,19 @@ export function renderKubernetes(file: string, configs: Configs): string {
     externalService('lattice-rabbitmq', external),
     externalService('lattice-redis', external),
     ...(search?.runsEngine ? [externalService('lattice-opensearch', external)] : []),
-    ...[...hosts, gateway, frontend].flatMap((workload) => [deployment(workload), service(workload)]),
+    ...[...hosts, gateway, frontend, ...widgets].flatMap((workload) => [deployment(workload), service(workload)]),
     // One synchroniser per deployment (two would write every change twice): no autoscaler.
     ...(search?.essyncer
       ? [deployment({ name: 'essyncer', image, args: ['essyncer'], ports: [{ name: 'http', port: ESSYNCER_PORT }], env: { PORT: String(ESSYNCER_PORT), ELASTICSEARCH_URL: search.url }, resources: hostResources })]
       : []),
-    ...hosts.map(autoscaler),
+    ...[...hosts, ...widgets].map(autoscaler),
     ingress('lattice', {}, [path('/', 'frontend', 3000, 'Prefix')]),
     // The gateway and the integrations ingress serve from their root: the public prefix is stripped.
     ingress('lattice-stripped', { 'nginx.ingress.kubernetes.io/use-regex': 'true', 'nginx.ingress.kubernetes.io/rewrite-target': '/$2', 'nginx.ingress.kubernetes.io/proxy-buffering': 'off' }, [
       path('/gateway(/|$)(.*)', 'gateway', 3300, 'ImplementationSpecific'),
       path('/integrations(/|$)(.*)', 'gateway', 3400, 'ImplementationSpecific'),
+      // ingress-nginx forwards websocket upgrades by itself; the long read timeout above keeps them open.
+      ...(widgets.length ? [path('/widgets(/|$)(.*)', 'widgets', 3200, 'ImplementationSpecific')] : []),
     ]),
   ];
   // Written as YAML 1.1, which Kubernetes reads: `off` or `on` would otherwise turn into booleans there.
