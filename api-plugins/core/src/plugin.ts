@@ -16,7 +16,7 @@ export const corePlugin = definePlugin<CoreContext>({
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
   onServerInit: async ({ db, env, debug, messageBrokerClient }) => {
     const models = loadModels(db);
-    await Promise.all([models.User.init(), models.LoginFailure.init(), models.Session.init(), models.PluginPermissions.init()]);
+    await Promise.all([models.User.init(), models.LoginFailure.init(), models.Session.init(), models.PluginPermissions.init(), models.PermissionGroup.init()]);
     await createFirstOwner(models, env, debug);
     await consumeSessionChecks(messageBrokerClient, models, corePermissions);
     await consumePermissionsAnnouncements(messageBrokerClient, models);

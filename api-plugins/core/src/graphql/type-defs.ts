@@ -15,9 +15,40 @@ export const typeDefs = /* GraphQL */ `
     isActive: Boolean!
     "Failed logins keep this e-mail out for now (from some address, or from every address it never logged in from)."
     locked: Boolean!
-    "The permissions the user's role has in every plugin that declared some (see each plugin's definition)."
+    "What the user may do now, as <plugin>:<action> names: their groups' actions, their grants, minus their denials."
     permissions: [String!]!
+    "The groups the user is in: the built-in one of their role (owners, admins, members), then those an admin added them to."
+    groupIds: [String!]!
+    "Actions granted to this user alone."
+    grants: [String!]!
+    "Actions this user may not do whatever their groups say (owners have every action)."
+    denials: [String!]!
     createdAt: Date
+  }
+
+  "One declared action of a plugin: its full name <plugin>:<action>."
+  type PermissionAction {
+    name: String!
+    description: String!
+    "The built-in groups that have it until an admin changes them."
+    defaultRoles: [UserRole!]!
+  }
+
+  "A plugin's group of actions: one block of rows of Settings → Permissions."
+  type PermissionModule {
+    plugin: String!
+    name: String!
+    description: String!
+    actions: [PermissionAction!]!
+  }
+
+  "A permission group. Owners, Admins and Members are built in (builtIn: their role); their members are that role's users."
+  type PermissionGroup {
+    _id: String!
+    name: String!
+    builtIn: UserRole
+    actions: [String!]!
+    members: [User!]!
   }
 
   type Query {
@@ -25,6 +56,10 @@ export const typeDefs = /* GraphQL */ `
     currentUser: User
     "Every user; owners and admins only."
     users: [User!]!
+    "Every plugin's declared modules and actions; owners and admins."
+    permissionModules: [PermissionModule!]!
+    "The built-in groups, then the groups admins made; owners and admins."
+    permissionGroups: [PermissionGroup!]!
   }
 
   type Mutation {
@@ -45,5 +80,14 @@ export const typeDefs = /* GraphQL */ `
     usersChangePassword(currentPassword: String!, newPassword: String!): User!
     "Sets a user's password; owners only. Every session of that user ends."
     usersSetPassword(_id: String!, password: String!): User!
+    "Makes a permission group with these actions; needs core:managePermissions, as every change below."
+    permissionGroupsAdd(name: String!, actions: [String!]): PermissionGroup!
+    "Renames a group or sets its actions (the Owners group always has every action). Effective within 5 s."
+    permissionGroupsEdit(_id: String!, name: String, actions: [String!]): PermissionGroup!
+    permissionGroupsRemove(_id: String!): Boolean!
+    "Sets the members of a group an admin made."
+    permissionGroupsSetMembers(_id: String!, userIds: [String!]!): PermissionGroup!
+    "Sets a user's own grants and denials."
+    usersSetPermissionOverrides(_id: String!, grants: [String!]!, denials: [String!]!): User!
   }
 `;

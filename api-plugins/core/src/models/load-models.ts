@@ -1,5 +1,6 @@
 import { modelsPerConnection } from '@lattice/plugin-sdk';
 import { defineLoginFailureModel, type LoginFailureModel } from './login-failure.js';
+import { definePermissionGroupModel, type PermissionGroupModel } from './permission-group.js';
 import { definePluginPermissionsModel, type PluginPermissionsModel } from './plugin-permissions.js';
 import { defineSessionModel, type SessionModel } from './session.js';
 import { defineUserModel, type UserModel } from './user.js';
@@ -9,6 +10,7 @@ export interface CoreModels {
   LoginFailure: LoginFailureModel;
   Session: SessionModel;
   PluginPermissions: PluginPermissionsModel;
+  PermissionGroup: PermissionGroupModel;
 }
 
 /** The plugin's models on the connection the host handed in; defined once per connection. */
@@ -17,4 +19,5 @@ export const loadModels = modelsPerConnection((db): CoreModels => ({
   LoginFailure: defineLoginFailureModel(db),
   Session: defineSessionModel(db),
   PluginPermissions: definePluginPermissionsModel(db),
+  PermissionGroup: definePermissionGroupModel(db),
 }));

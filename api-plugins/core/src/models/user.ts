@@ -8,6 +8,10 @@ export interface UserFields {
   passwordHash: string;
   isActive: boolean;
   createdAt: Date;
+  /** Actions granted to this user alone, beside their groups'; absent on users stored before groups existed. */
+  grants?: string[];
+  /** Actions this user may not do whatever their groups say (owners excepted). */
+  denials?: string[];
 }
 
 export type UserModel = Model<UserFields>;
@@ -20,6 +24,8 @@ const userSchema = new Schema<UserFields, UserModel>(
     passwordHash: { type: String, required: true },
     isActive: { type: Boolean, required: true, default: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
+    grants: { type: [String], default: undefined },
+    denials: { type: [String], default: undefined },
   },
   { collection: 'users', versionKey: false },
 );

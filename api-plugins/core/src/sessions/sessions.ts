@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sessionsRevokedChannel, type SessionsCheckReply, type SessionsRevokedMessage } from '@lattice/contracts';
 import { authTokenLifetimeSeconds, type PluginPermissions, type PluginServices } from '@lattice/plugin-sdk';
 import type { CoreModels } from '../models/load-models.js';
-import { actionCatalogue, roleActions } from '../permissions/role-permissions.js';
+import { effectivePermissions, readPermissionState } from '../permissions/effective-permissions.js';
 
 type PubSubEngine = PluginServices['pubsubClient'];
 
@@ -36,11 +36,11 @@ export async function revokeUserSessions(models: CoreModels, pubsub: PubSubEngin
 export async function checkSessions(models: CoreModels, ownPermissions: PluginPermissions, sessionIds: readonly string[], now = new Date()): Promise<SessionsCheckReply> {
   const sessions = await models.Session.find({ _id: { $in: [...sessionIds] }, revokedAt: { $exists: false }, expiresAt: { $gt: now } }).lean();
   const users = await models.User.find({ _id: { $in: [...new Set(sessions.map((session) => session.userId))] }, isActive: true })
-    .select({ email: 1, role: 1 })
+    .select({ email: 1, role: 1, grants: 1, denials: 1 })
     .lean();
-  const catalogue = users.length > 0 ? await actionCatalogue(models, ownPermissions) : new Map();
+  const state = users.length > 0 ? await readPermissionState(models, ownPermissions) : undefined;
   const userById = new Map(
-    users.map((user) => [String(user._id), { _id: String(user._id), email: user.email, role: user.role, permissions: roleActions(catalogue, user.role) }]),
+    users.map((user) => [String(user._id), { _id: String(user._id), email: user.email, role: user.role, permissions: state ? effectivePermissions(state, user) : [] }]),
   );
   const live = new Map(sessions.map((session) => [session._id, userById.get(session.userId) ?? null]));
   return { sessions: sessionIds.map((sessionId) => ({ sessionId, user: live.get(sessionId) ?? null })) };

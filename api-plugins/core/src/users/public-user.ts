@@ -9,6 +9,8 @@ export interface PublicUser {
   role: Role;
   isActive: boolean;
   createdAt: Date;
+  grants: string[];
+  denials: string[];
 }
 
 export function toPublicUser(user: UserFields & { _id: unknown }): PublicUser {
@@ -19,5 +21,7 @@ export function toPublicUser(user: UserFields & { _id: unknown }): PublicUser {
     role: user.role,
     isActive: user.isActive,
     createdAt: user.createdAt,
+    grants: user.grants ?? [],
+    denials: user.denials ?? [],
   };
 }
