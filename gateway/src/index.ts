@@ -1,8 +1,10 @@
 export { startGateway } from './start-gateway.js';
 export type { Gateway, GatewayOptions, SubgraphEndpoint } from './options.js';
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_POLL_INTERVAL_MS, MAX_BODY_BYTES } from './options.js';
-export { checkQueryText, GRAPHQL_LIMITS, type GraphqlLimits } from './graphql/graphql-limits.js';
-export { operationLimitsRule, QUERY_TOO_COMPLEX, type OperationLimits } from './graphql/operation-limits-rule.js';
+// The subgraph door's protocol lives in @lattice/contracts (a plugin host needs it without the gateway); these
+// names stay here for the gateway's users.
+export { checkQueryText, GRAPHQL_LIMITS, type GraphqlLimits } from '@lattice/contracts';
+export { operationLimitsRule, QUERY_TOO_COMPLEX, type OperationLimits } from '@lattice/contracts';
 export {
   bodyHash,
   createSubgraphSigner,
@@ -12,4 +14,4 @@ export {
   verifySubgraphSignature,
   type SignatureCheck,
   type SubgraphSigner,
-} from './subgraphs/subgraph-signature.js';
+} from '@lattice/contracts';

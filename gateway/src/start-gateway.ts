@@ -27,7 +27,7 @@ import { HealthPoller } from './subgraphs/health-poller.js';
 import { InFlightRequests } from './subgraphs/in-flight-requests.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 import { createSubscriptionServer } from './subscriptions/subscription-server.js';
-import { createSubgraphSigner, subgraphSigningKey } from './subgraphs/subgraph-signature.js';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
 
 /**
  * Starts the gateway: composes the plugins that are up, listens, and keeps polling their health.

@@ -18,7 +18,7 @@ import { formatErrors } from './format-errors.js';
 import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
 import { readGraphqlRequest, RequestEnvelopeError, type GraphqlRequest } from './graphql-request.js';
 import type { OperationPreparer } from './operation-preparer.js';
-import { GRAPHQL_LIMITS } from './graphql-limits.js';
+import { GRAPHQL_LIMITS } from '@lattice/contracts';
 
 export const responseTooLargeMessage = `The answer is larger than ${GRAPHQL_LIMITS.maxResponseBytes} bytes: page the lists, or ask for less`;
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GRAPHQL_LIMITS } from './graphql-limits.js';
+import { GRAPHQL_LIMITS } from '@lattice/contracts';
 import { readBody } from '../http/read-body.js';
 
 export interface GraphqlRequest {

@@ -8,8 +8,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { LruCache } from './lru-cache.js';
-import { checkQueryText, GRAPHQL_LIMITS } from './graphql-limits.js';
-import { operationLimitsRule } from './operation-limits-rule.js';
+import { checkQueryText, GRAPHQL_LIMITS, operationLimitsRule } from '@lattice/contracts';
 import { planRootSplit, type RootSplit } from './root-split.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import type { Supergraph } from './supergraph.js';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { SUBGRAPH_SIGNATURE_HEADER } from '../subgraphs/subgraph-signature.js';
+import { SUBGRAPH_SIGNATURE_HEADER } from '@lattice/contracts';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and must not be forwarded; `host` and
 // `content-length` are set again by the client for the new request.

@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import type { SubgraphSigner } from './subgraph-signature.js';
+import type { SubgraphSigner } from '@lattice/contracts';
 
 export type SubgraphStatus = 'up' | 'down';
 

@@ -1,6 +1,6 @@
 import type { SubgraphEndpoint } from '../options.js';
 import { Replica, type SubgraphStatus } from './replica.js';
-import type { SubgraphSigner } from './subgraph-signature.js';
+import type { SubgraphSigner } from '@lattice/contracts';
 
 export type { SubgraphStatus } from './replica.js';
 

@@ -10,7 +10,7 @@ import { gatewayError, pluginUnavailableError } from '../graphql/gateway-errors.
 import type { OperationPreparer } from '../graphql/operation-preparer.js';
 import { headersForPluginUpgrade } from '../http/forwarded-headers.js';
 import { requestIdOf } from '../http/request-id.js';
-import { GRAPHQL_LIMITS } from '../graphql/graphql-limits.js';
+import { GRAPHQL_LIMITS } from '@lattice/contracts';
 import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
 import { clientAddress } from './client-address.js';
 import { PluginConnections } from './plugin-connections.js';

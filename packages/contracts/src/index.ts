@@ -110,3 +110,17 @@ export {
   type DashboardLoadReply,
   type DashboardRow,
 } from './queues/dashboard-queues.js';
+// The subgraph door: what the gateway and every plugin host agree on for `/graphql` (limits, the signature).
+export { checkQueryText, GRAPHQL_LIMITS, type GraphqlLimits } from './subgraph-door/graphql-limits.js';
+export { operationLimitsRule, QUERY_TOO_COMPLEX, type OperationLimits } from './subgraph-door/operation-limits-rule.js';
+export {
+  bodyHash,
+  createSubgraphSigner,
+  NO_BODY,
+  SUBGRAPH_SIGNATURE_HEADER,
+  SUBGRAPH_SIGNATURE_MAX_SKEW_MS,
+  subgraphSigningKey,
+  verifySubgraphSignature,
+  type SignatureCheck,
+  type SubgraphSigner,
+} from './subgraph-door/subgraph-signature.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createInProcessBroker } from '@lattice/broker';
-import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
 import { startTestDatabase } from '../test-kit/test-database.js';
 import { answerSessionChecks, type TestSessions, type TestSessionUser } from '../test-kit/answer-session-checks.js';
 import { SignJWT, UnsecuredJWT } from 'jose';

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { signAuthToken } from '@lattice/plugin-sdk';
 import { logIn, startTestPlatform, type TestPlatform } from '../test-kit/index.js';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
 
 let platform: TestPlatform;
 let graphqlUrl: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
 import { definePlugin, type PluginRequestContext } from '@lattice/plugin-sdk';
 import { connectTestBroker, logIn, startTestPlatform, subscribeOverWebSocket, type TestPlatform, type TestSubscription } from '../test-kit/index.js';
 

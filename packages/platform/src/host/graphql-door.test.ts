@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker } from '@lattice/broker';
-import { createSubgraphSigner, subgraphSigningKey, SUBGRAPH_SIGNATURE_HEADER } from '@lattice/gateway';
+import { createSubgraphSigner, subgraphSigningKey, SUBGRAPH_SIGNATURE_HEADER } from '@lattice/contracts';
 import { definePlugin } from '@lattice/plugin-sdk';
 import WebSocket from 'ws';
 import { startTestDatabase, type TestDatabase } from '../test-kit/test-database.js';

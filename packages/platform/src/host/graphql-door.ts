@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { bodyHash, checkQueryText, GRAPHQL_LIMITS, NO_BODY, SUBGRAPH_SIGNATURE_HEADER, verifySubgraphSignature } from '@lattice/gateway';
+import { bodyHash, checkQueryText, GRAPHQL_LIMITS, NO_BODY, SUBGRAPH_SIGNATURE_HEADER, verifySubgraphSignature } from '@lattice/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { createInProcessBroker } from '@lattice/broker';
-import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
+import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
 import { definePlugin, type PluginRequestContext } from '@lattice/plugin-sdk';
 import { startTestDatabase, type TestDatabase } from '../test-kit/test-database.js';
 import { createLogger } from './create-logger.js';

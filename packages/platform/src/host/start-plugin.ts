@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { MessageBroker } from '@lattice/broker';
-import type { GraphqlLimits } from '@lattice/gateway';
+import type { GraphqlLimits } from '@lattice/contracts';
 import { type PluginDefinition, validatePluginDefinition } from '@lattice/plugin-sdk';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
