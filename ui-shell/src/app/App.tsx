@@ -20,6 +20,7 @@ import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SettingsPage } from './pages/SettingsPage.js';
 import { HomePage } from './pages/HomePage.js';
+import { appBase } from './boot/app-base.js';
 import type { PluginsManifestResult } from './boot/plugins-manifest-request.js';
 import { PluginsProvider, usePlugins } from './plugins/PluginsProvider.js';
 import { RemotePage } from './plugins/RemotePage.js';
@@ -64,7 +65,7 @@ function ShellProviders({ client, plugins }: { client: ApolloClient; plugins: Pl
       <LatticeProvider client={client}>
         <PluginsProvider value={plugins}>
           <IntegrationComponentsContext.Provider value={components}>
-            <BrowserRouter>
+            <BrowserRouter basename={appBase || undefined}>
               <RedirectOnUnauthenticated />
               <AppRoutes />
             </BrowserRouter>

@@ -4,6 +4,7 @@ import { App } from './App.js';
 import { createApolloClient } from './apollo/create-apollo-client.js';
 import { currentUserQuery } from './auth/current-user-query.js';
 import { pluginsManifestRequest } from './boot/plugins-manifest-request.js';
+import { registerMobileServiceWorker } from './boot/register-service-worker.js';
 import { preloadEarlyPlugins } from './plugins/remote-registry.js';
 import { applyLocale, initialLocale } from './i18n/initial-locale.js';
 import '@mantine/core/styles.css';
@@ -25,3 +26,4 @@ void Promise.all([pluginsManifestRequest, loadDefinedCatalogues(locale)]).then((
   performance.mark('lattice:render-start');
   createRoot(container).render(<App client={client} plugins={plugins} locale={locale} />);
 });
+registerMobileServiceWorker();

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
@@ -11,6 +13,9 @@ import { addHealthRoutes } from './health-routes.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
 import { createGatewayProxy } from './gateway-proxy.js';
 import { indexHtmlFor } from './index-html.js';
+import { mobileAppServer } from './mobile-app/mobile-app-port.js';
+import { mobileAppRoutes, type ShellPageSender } from './mobile-app/mobile-app-routes.js';
+import { mobileAppBase } from './mobile-app/web-app-manifest.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
 import { watchRemoteDescriptors } from './remote-descriptors.js';
 import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.js';
@@ -43,11 +48,18 @@ export interface FrontendServerOptions {
    * runs was redeployed (default: LATTICE_UI_UPDATE_CHECK_MS, else 60 s; it also asks when the tab shows again).
    */
   updateCheckMs?: number;
+  /**
+   * Also serve the phone app (`/mobile-app/`, on every port) on this port, where the reverse proxy sends
+   * `/mobile-app/` (4100 in production; 0 picks a free port; omitted: only under `/mobile-app/` of `port`).
+   */
+  mobilePort?: number;
 }
 
 export interface RunningFrontendServer {
   url: string;
   port: number;
+  /** The phone app's address on `mobilePort` (`…/mobile-app/`), when one was asked for. */
+  mobileUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -107,51 +119,80 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
     response.status(404).type('text').send('No such UI plugin is enabled');
   });
 
-  app.use(compressedFiles(shellDir), express.static(shellDir, staticOptions));
-  // Client-side routes (/documents/, /settings, …) all get the shell; a missing file with an extension is a 404.
-  app.use(async (request, response, next) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[A-Za-z0-9]+$/.test(request.path)) return next();
+  const sendShellPage: ShellPageSender = async (_request, response, next, pathname, headTags) => {
     try {
       const [template, manifest] = await Promise.all([readFile(indexHtml, 'utf8'), pluginsManifest()]);
-      const page = indexHtmlFor(template, manifest, request.path);
+      const page = indexHtmlFor(template.replace('</head>', `${headTags}</head>`), manifest, pathname);
       response.setHeader('Cache-Control', 'no-cache');
       response.setHeader('Content-Security-Policy', contentSecurityPolicy(origins, inlineScriptHashes(page)));
       response.type('html').send(page);
     } catch (error) {
       next(error);
     }
+  };
+  app.use(mobileAppBase, mobileAppRoutes({ shellDir, gatewayProxy: proxy, sendShellPage }));
+
+  app.use(compressedFiles(shellDir), express.static(shellDir, staticOptions));
+  // Client-side routes (/documents/, /settings, …) all get the shell; a missing file with an extension is a 404.
+  app.use((request, response, next) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.[A-Za-z0-9]+$/.test(request.path)) return next();
+    sendShellPage(request, response, next, request.path, '');
   });
 
+  // The gateway's websocket, at /gateway/graphql and (the phone app's) /mobile-app/gateway/graphql.
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const prefix = ['/gateway/', `${mobileAppBase}/gateway/`].find((candidate) => request.url?.startsWith(candidate));
+    if (!prefix) return socket.destroy();
+    request.url = request.url!.slice(prefix.length - 1);
+    // Node types the upgrade socket as a Duplex; for an HTTP server it is always a net.Socket.
+    proxy.upgrade(request, socket as Socket, head);
+  };
   const server = app.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
-  server.on('upgrade', (request, socket, head) => {
-    if (request.url?.startsWith('/gateway/')) {
-      request.url = request.url.slice('/gateway'.length);
-      // Node types the upgrade socket as a Duplex; for an HTTP server it is always a net.Socket.
-      proxy.upgrade(request, socket as Socket, head);
-    } else {
-      socket.destroy();
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
+  server.on('upgrade', upgrade);
+  const mobileServer = options.mobilePort === undefined ? undefined : mobileAppServer(app, upgrade);
+  const servers = [server, ...(mobileServer ? [mobileServer] : [])];
+  try {
+    await listening(server, 'the front-end', options.host, options.port ?? 3000);
+    if (mobileServer) await listening(mobileServer.listen(options.mobilePort, options.host ?? '127.0.0.1'), 'the phone app', options.host, options.mobilePort!);
+  } catch (error) {
+    descriptors.stop();
+    await Promise.all(servers.map((each) => closeServer(each)));
+    throw error;
+  }
+  return {
+    url: serverUrl(server),
+    port: (server.address() as AddressInfo).port,
+    ...(mobileServer ? { mobileUrl: `${serverUrl(mobileServer)}${mobileAppBase}/` } : {}),
+    stop: async () => {
+      descriptors.stop();
+      await Promise.all(servers.map((each) => closeServer(each)));
+    },
+  };
+}
+
+function listening(server: Server, what: string, host: string | undefined, port: number): Promise<void> {
+  if (server.listening) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) => {
-      descriptors.stop();
       if (error.code !== 'EADDRINUSE') return reject(error);
-      reject(Object.assign(new Error(`the front-end cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 3000}: another program uses that port`), { code: error.code }));
+      reject(Object.assign(new Error(`${what} cannot listen on ${host ?? '127.0.0.1'}:${port}: another program uses that port`), { code: error.code }));
     });
   });
+}
+
+function serverUrl(server: Server): string {
   const { port, address } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  return {
-    url: `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        descriptors.stop();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
 }
 
 function positiveNumber(text: string | undefined): number | undefined {

@@ -47,3 +47,15 @@ export function parsePort(text: string, option = '--port'): number {
 export function gatewayPort(given: string | undefined): number {
   return parsePort(given ?? process.env.LATTICE_GATEWAY_PORT ?? '3300');
 }
+
+/** The phone app's own port (`/mobile-app/`, where the reverse proxy sends it), of `start` and `frontend`. */
+export const mobilePortOption = {
+  type: 'string',
+  valueName: 'n',
+  description: "the phone app's port, /mobile-app/ (default: LATTICE_MOBILE_PORT or 4100)",
+} as const satisfies CommandOption;
+
+/** --mobile-port, else LATTICE_MOBILE_PORT, else 4100. */
+export function mobilePort(given: string | undefined): number {
+  return parsePort(given ?? process.env.LATTICE_MOBILE_PORT ?? '4100', '--mobile-port');
+}

@@ -1,27 +1,30 @@
 import { resolve } from 'node:path';
 import type { CommandInput } from '../command/command.js';
-import { configOption, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
+import { configOption, hostOption, listenHost, mobilePort, mobilePortOption, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface FrontendArguments {
   config: string;
   port: number;
+  /** Where the phone app is served too (4100 by default; the reverse proxy sends `/mobile-app/` there). */
+  mobilePort: number;
   host?: string;
   gatewayUrl: string;
 }
 
-export const summary = 'services mode: the UI, proxying /gateway/ to the gateway';
+export const summary = 'services mode: the UI, proxying /gateway/ to the gateway, and the phone app (/mobile-app/, also on its own port)';
 
 export const options = {
   config: configOption,
   port: portOption('the port (default: 3000)'),
+  'mobile-port': mobilePortOption,
   host: hostOption,
   'gateway-url': { type: 'string', valueName: 'url', description: "the gateway's URL (default: LATTICE_GATEWAY_URL or http://127.0.0.1:3300)" },
 } as const;
 
 export async function run({ values }: CommandInput<typeof options>): Promise<void> {
   const gatewayUrl = values['gateway-url'] ?? process.env.LATTICE_GATEWAY_URL ?? 'http://127.0.0.1:3300';
-  await frontend({ config: values.config, port: parsePort(values.port ?? '3000'), host: listenHost(values.host), gatewayUrl });
+  await frontend({ config: values.config, port: parsePort(values.port ?? '3000'), mobilePort: mobilePort(values['mobile-port']), host: listenHost(values.host), gatewayUrl });
 }
 
 /** `lattice frontend`: the shell, the built UI remotes and /plugins.json, proxying /gateway/ to the gateway. */
@@ -44,12 +47,15 @@ export async function frontend(args: FrontendArguments): Promise<void> {
   }
   const running = await startFrontend({
     port: args.port,
+    mobilePort: args.mobilePort,
     host: args.host,
     gatewayUrl: args.gatewayUrl.replace(/\/+$/, ''),
     entries: configs.plugins,
     logger: createLogger('lattice-frontend'),
   });
   if (!running) throw new Error('the UI is not built: run `npm run build` first');
-  console.log(`Lattice front-end is ready\n  UI           ${running.url}/\n  Gateway      ${args.gatewayUrl} (served at ${running.url}/gateway/)`);
+  console.log(
+    `Lattice front-end is ready\n  UI           ${running.url}/\n  Mobile app   ${running.mobileUrl}\n  Gateway      ${args.gatewayUrl} (served at ${running.url}/gateway/)`,
+  );
   stopOnSignal('frontend', () => running.stop());
 }

@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { CommandInput } from '../command/command.js';
-import { configOption, dataDirOption, devOption, gatewayPort, hostOption, listenHost, portOption } from '../command/shared-options.js';
+import { configOption, dataDirOption, devOption, gatewayPort, hostOption, listenHost, mobilePort, mobilePortOption, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 
 export interface StartArguments {
   config: string;
   dataDir: string;
   port: number;
+  /** The phone app's port (`--mobile-port`, default 4100). */
+  mobilePort?: number;
   /** The interface the gateway, the integrations port and the front-end listen on; 127.0.0.1 when omitted. */
   host?: string;
   dev: boolean;
@@ -18,12 +20,13 @@ export const options = {
   config: configOption,
   'data-dir': dataDirOption,
   port: portOption("the gateway's port (default: LATTICE_GATEWAY_PORT or 3300)"),
+  'mobile-port': mobilePortOption,
   host: hostOption,
   dev: devOption,
 };
 
 export async function run({ values }: CommandInput<typeof options>): Promise<void> {
-  await start({ config: values.config, dataDir: values['data-dir'], port: gatewayPort(values.port), host: listenHost(values.host), dev: values.dev });
+  await start({ config: values.config, dataDir: values['data-dir'], port: gatewayPort(values.port), mobilePort: mobilePort(values['mobile-port']), host: listenHost(values.host), dev: values.dev });
 }
 
 /** Runs the platform in this process until Ctrl-C (or SIGTERM), then stops everything cleanly. */
@@ -31,11 +34,12 @@ export async function start(args: StartArguments): Promise<void> {
   const startedAt = performance.now();
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
   const { runPlatform } = await import('../platform/run-platform.js');
-  const lattice = await runPlatform({ configFile: args.config, dataDir: args.dataDir, gatewayPort: args.port, host: args.host, dev: args.dev });
+  const lattice = await runPlatform({ configFile: args.config, dataDir: args.dataDir, gatewayPort: args.port, mobilePort: args.mobilePort, host: args.host, dev: args.dev });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     `Lattice is ready (${seconds} s)`,
     ...(lattice.frontendUrl ? [`  UI           ${lattice.frontendUrl}/`] : []),
+    ...(lattice.mobileUrl ? [`  Mobile app   ${lattice.mobileUrl}`] : []),
     `  GraphQL      ${lattice.gatewayUrl}/graphql${args.dev ? ' (dev: introspection on, GraphiQL in a browser)' : ''}`,
     `  Health       ${lattice.gatewayUrl}/health`,
     `  Integrations ${lattice.integrationsUrl}/<integration>/`,

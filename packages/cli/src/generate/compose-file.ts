@@ -62,7 +62,8 @@ export function renderCompose(file: string, configs: Configs): string {
       ...role(['gateway'], { LATTICE_PLUGIN_URL_TEMPLATE: 'http://plugin-{name}-api:4000' }, 3300),
       depends_on: Object.fromEntries(Object.keys(hosts).map((name) => [name, healthy])),
     },
-    frontend: { ...role(['frontend'], { LATTICE_GATEWAY_URL: 'http://gateway:3300' }, 3000), depends_on: { gateway: healthy } },
+    // The UI on 3000, and the phone app (`/mobile-app/`) on 4100.
+    frontend: { ...role(['frontend'], { LATTICE_GATEWAY_URL: 'http://gateway:3300', LATTICE_MOBILE_PORT: '4100' }, 3000), depends_on: { gateway: healthy } },
     // The website messenger's service, where its plugin is enabled (`docker compose up --scale widgets=2` works: Redis carries its events).
     ...(widgetsEnabled
       ? { widgets: { ...role(['widgets'], { RABBITMQ_URL: urls.RABBITMQ_URL, REDIS_URL: urls.REDIS_URL }, 3200), depends_on: { rabbitmq: healthy, redis: healthy, 'plugin-messenger-api': healthy } } }
@@ -70,7 +71,7 @@ export function renderCompose(file: string, configs: Configs): string {
     nginx: {
       image: 'nginx:1.27',
       ports: ['80:80', '443:443'],
-      // nginx.conf: `lattice generate nginx --upstream frontend=frontend:3000 --upstream gateway=gateway:3300 --upstream integrations=gateway:3400`
+      // nginx.conf: `lattice generate nginx --upstream frontend=frontend:3000 --upstream gateway=gateway:3300 --upstream integrations=gateway:3400 --upstream mobile-app=frontend:4100`
       // (and `--upstream widgets=widgets:3200` with the messenger).
       volumes: ['./nginx.conf:/etc/nginx/conf.d/default.conf:ro', '/etc/letsencrypt:/etc/letsencrypt:ro', '/var/www/letsencrypt:/var/www/letsencrypt:ro'],
       depends_on: { frontend: healthy, gateway: healthy, ...(widgetsEnabled ? { widgets: healthy } : {}) },

@@ -38,7 +38,7 @@ export function renderKubernetes(file: string, configs: Configs): string {
     ports: [{ name: 'http', port: 3300 }, { name: 'integrations', port: 3400 }],
     resources: { cpu: '500m', memory: '256Mi', cpuLimit: '2', memoryLimit: '512Mi' },
   };
-  const frontend: Workload = { name: 'frontend', image, args: ['frontend'], ports: [{ name: 'http', port: 3000 }], resources: hostResources };
+  const frontend: Workload = { name: 'frontend', image, args: ['frontend'], ports: [{ name: 'http', port: 3000 }, { name: 'mobile-app', port: 4100 }], resources: hostResources };
   // The website messenger's service, where its plugin is enabled; it scales like a plugin host (Redis carries its events).
   const widgets: Workload[] = configs.plugins.some((plugin) => plugin.name === 'messenger')
     ? [{ name: 'widgets', image, args: ['widgets'], ports: [{ name: 'http', port: 3200 }], resources: hostResources }]
@@ -101,6 +101,8 @@ export function renderKubernetes(file: string, configs: Configs): string {
       // ingress-nginx forwards websocket upgrades by itself; the long read timeout above keeps them open.
       ...(widgets.length ? [path('/widgets(/|$)(.*)', 'widgets', 3200, 'ImplementationSpecific')] : []),
     ]),
+    // The phone app on the front-end's port 4100, unbuffered (live updates); it serves /mobile-app/ as it is.
+    ingress('lattice-mobile-app', { 'nginx.ingress.kubernetes.io/proxy-buffering': 'off' }, [path('/mobile-app', 'frontend', 4100, 'Prefix')]),
   ];
   // Written as YAML 1.1, which Kubernetes reads: `off` or `on` would otherwise turn into booleans there.
   const header = `# Lattice on Kubernetes: written by \`lattice generate kubernetes\` from configs.json (${configs.domain}).\n# The Secret holds configs.json's credentials: keep this file as private as configs.json.\n`;

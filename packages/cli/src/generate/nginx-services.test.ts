@@ -32,6 +32,7 @@ before(async () => {
     frontend: hostAndPort(topology.frontendUrl),
     gateway: hostAndPort(topology.gatewayUrl),
     integrations: hostAndPort(topology.integrationsUrl),
+    'mobile-app': hostAndPort(topology.mobileUrl),
   });
 });
 after(async () => {
@@ -63,39 +64,53 @@ describe('lattice generate nginx in front of the services topology, over HTTPS',
     assert.match(await response.text(), /<html/i);
   });
 
-  it('tells a wss:// subscriber about a mail delivered to /integrations/imap/receive', async () => {
-    const created = await graphql<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
-      'mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Through nginx") { _id webhookToken } }',
-    );
-    assert.equal(created.errors, undefined, JSON.stringify(created.errors));
-    const integration = created.data!.integrationsCreateExternalIntegration;
-    let delivered = 0;
-    const result = await firstSubscriptionResult<{ conversationChanged: { content: string } }>(
-      `${proxy.origin.replace(/^https/, 'wss')}/gateway/graphql`,
-      'subscription { conversationChanged { _id content } }',
-      {
-        ca: proxy.pem,
-        // A browser on the public origin sends it: the gateway compares it with X-Forwarded-Host.
-        headers: { cookie, origin: proxy.origin },
-        trigger: async () => {
-          const response = await fetch(`${proxy.origin}/integrations/imap/receive`, {
-            dispatcher: proxy.dispatcher,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-integration-token': integration.webhookToken },
-            body: JSON.stringify({
-              integrationId: integration._id,
-              messageId: `<nginx-${Date.now()}-${delivered++}@lattice.test>`,
-              subject: 'Through the proxy',
-              body: 'Over TLS',
-              from: [{ name: 'Ada', address: 'ada@example.com' }],
-              to: [{ name: 'Support', address: 'support@lattice.test' }],
-            }),
-          });
-          assert.equal(response.status, 200, await response.text());
-        },
-      },
-    );
-    assert.equal(result.errors, undefined, JSON.stringify(result.errors));
-    assert.match(result.data?.conversationChanged.content ?? '', /Through the proxy|Over TLS/);
+  it("serves the phone app at /mobile-app/ from the front-end's port 4100: its page, manifest and service worker", async () => {
+    const page = await fetch(`${proxy.origin}/mobile-app/`, { dispatcher: proxy.dispatcher });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<link rel="manifest" href="\/mobile-app\/manifest.webmanifest">/);
+    const manifest = await fetch(`${proxy.origin}/mobile-app/manifest.webmanifest`, { dispatcher: proxy.dispatcher });
+    assert.equal(manifest.status, 200);
+    assert.equal(((await manifest.json()) as { start_url: string }).start_url, '/mobile-app/');
+    const worker = await fetch(`${proxy.origin}/mobile-app/sw.js`, { dispatcher: proxy.dispatcher });
+    assert.equal(worker.status, 200);
+    assert.match(await worker.text(), /lattice-mobile-/);
   });
+
+  for (const socketPath of ['/gateway/graphql', '/mobile-app/gateway/graphql']) {
+    it(`tells a wss:// subscriber on ${socketPath} about a mail delivered to /integrations/imap/receive`, async () => {
+      const created = await graphql<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
+        `mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Through nginx ${socketPath}") { _id webhookToken } }`,
+      );
+      assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+      const integration = created.data!.integrationsCreateExternalIntegration;
+      let delivered = 0;
+      const result = await firstSubscriptionResult<{ conversationChanged: { content: string } }>(
+        `${proxy.origin.replace(/^https/, 'wss')}${socketPath}`,
+        'subscription { conversationChanged { _id content } }',
+        {
+          ca: proxy.pem,
+          // A browser on the public origin sends it: the gateway compares it with X-Forwarded-Host.
+          headers: { cookie, origin: proxy.origin },
+          trigger: async () => {
+            const response = await fetch(`${proxy.origin}/integrations/imap/receive`, {
+              dispatcher: proxy.dispatcher,
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-integration-token': integration.webhookToken },
+              body: JSON.stringify({
+                integrationId: integration._id,
+                messageId: `<nginx-${Date.now()}-${delivered++}@lattice.test>`,
+                subject: 'Through the proxy',
+                body: 'Over TLS',
+                from: [{ name: 'Ada', address: 'ada@example.com' }],
+                to: [{ name: 'Support', address: 'support@lattice.test' }],
+              }),
+            });
+            assert.equal(response.status, 200, await response.text());
+          },
+        },
+      );
+      assert.equal(result.errors, undefined, JSON.stringify(result.errors));
+      assert.match(result.data?.conversationChanged.content ?? '', /Through the proxy|Over TLS/);
+    });
+  }
 });

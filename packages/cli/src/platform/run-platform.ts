@@ -18,6 +18,8 @@ export interface RunPlatformOptions {
   frontendPort?: number;
   /** The widgets service's port (when the messenger plugin is enabled): 3200 by default, a free port when the gateway's port is 0. */
   widgetsPort?: number;
+  /** The phone app's port: 4100 by default, a free port when the gateway's port is 0. */
+  mobilePort?: number;
   host?: string;
   dev?: boolean;
   /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
@@ -27,6 +29,8 @@ export interface RunPlatformOptions {
 export interface RunningLattice {
   /** The UI; undefined when the shell is not built. */
   frontendUrl?: string;
+  /** The phone app on its own port (also at `<frontendUrl>/mobile-app/`). */
+  mobileUrl?: string;
   gatewayUrl: string;
   integrationsUrl: string;
   /** The widgets service; undefined when the messenger plugin is not enabled. */
@@ -74,6 +78,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
     });
     const frontend = await startFrontend({
       port: options.frontendPort ?? (options.gatewayPort === 0 ? 0 : 3000),
+      mobilePort: options.mobilePort ?? (options.gatewayPort === 0 ? 0 : 4100),
       host: options.host,
       gatewayUrl: platform.gatewayUrl,
       entries: configs.plugins,
@@ -98,6 +103,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
     return {
       frontendUrl: frontend?.url,
       widgetsUrl: widgets?.url,
+      mobileUrl: frontend?.mobileUrl,
       gatewayUrl: platform.gatewayUrl,
       integrationsUrl: platform.integrationsUrl,
       pluginUrls: Object.fromEntries([...platform.plugins].map(([name, plugin]) => [name, plugin.url])),

@@ -9,6 +9,8 @@ import type { PluginEntry } from '../config/configs-schema.js';
  */
 export async function startFrontend(options: {
   port: number;
+  /** The phone app's own port (`/mobile-app/` is served on `port` as well). */
+  mobilePort?: number;
   host?: string;
   gatewayUrl: string;
   entries: PluginEntry[];
@@ -17,6 +19,7 @@ export async function startFrontend(options: {
   try {
     return await startFrontendServer({
       port: options.port,
+      mobilePort: options.mobilePort,
       host: options.host,
       gatewayUrl: options.gatewayUrl,
       plugins: options.entries.map((entry) => ({ name: entry.name, ui: entry.ui, remoteUrl: entry.ui_url })),

@@ -26,6 +26,8 @@ export interface ServicesTopology {
   mongoUrl: string;
   owner: { email: string; password: string };
   frontendUrl: string;
+  /** `lattice frontend`'s phone app port, as the reverse proxy's `/mobile-app/` reaches it (`…/mobile-app/`). */
+  mobileUrl: string;
   gatewayUrl: string;
   integrationsUrl: string;
   /** The documents hosts now running, in start order. */
@@ -88,8 +90,8 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       LATTICE_OWNER_PASSWORD: owner.password,
       ...options.env,
     };
-    const [corePort, imapPort, spare, contactsInboxPort, frontendPort, ...documentsPorts] = await Promise.all(
-      Array.from({ length: 5 + documentsHosts }, () => freePort()),
+    const [corePort, imapPort, spare, contactsInboxPort, frontendPort, mobilePort, ...documentsPorts] = await Promise.all(
+      Array.from({ length: 6 + documentsHosts }, () => freePort()),
     );
     const host = (name: string, plugins: string[], port: number) => startRole(name, ['host', ...plugins, '--port', String(port), ...common], env);
     const soloPorts: Record<SoloPlugin, number> = { core: corePort!, imap: imapPort! };
@@ -123,7 +125,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
     roles.push(gateway);
     const gatewayUrl = gateway.urlOf('GraphQL').replace(/\/graphql$/, '');
     const startFrontend = () =>
-      startRole('frontend', ['frontend', '--port', String(frontendPort), '--gateway-url', gatewayUrl, '--config', frontendConfigFile], env);
+      startRole('frontend', ['frontend', '--port', String(frontendPort), '--mobile-port', String(mobilePort), '--gateway-url', gatewayUrl, '--config', frontendConfigFile], env);
     let frontend = await startFrontend();
     roles.push(frontend);
     const replace = (old: RoleProcess, next: RoleProcess) => roles.splice(roles.indexOf(old), 1, next);
@@ -131,6 +133,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       mongoUrl: db.urlOf('MongoDB'),
       owner,
       frontendUrl: frontend.urlOf('UI'),
+      mobileUrl: frontend.urlOf('Mobile app'),
       gatewayUrl,
       integrationsUrl: gateway.urlOf('Integrations').replace(/\/<integration>$/, ''),
       documents,

@@ -1,9 +1,11 @@
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { createClient } from 'graphql-ws';
+import { appBase } from '../boot/app-base.js';
+import { connectionState } from '../connection/connection-state.js';
 
-/** The gateway's websocket on this origin (the front-end server forwards `/gateway/` upgrades). */
+/** The gateway's websocket on this origin (the front-end server forwards `/gateway/` and `/mobile-app/gateway/` upgrades). */
 function gatewaySocketUrl(): string {
-  const url = new URL('/gateway/graphql', window.location.href);
+  const url = new URL(`${appBase}/gateway/graphql`, window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.href;
 }
@@ -22,6 +24,13 @@ async function socketRetryWait(retries: number): Promise<void> {
  */
 export function subscriptionSocketLink(onConnected: () => void): GraphQLWsLink {
   const sockets = createClient({ url: gatewaySocketUrl, lazy: true, retryAttempts: Infinity, retryWait: socketRetryWait });
-  sockets.on('connected', onConnected);
+  sockets.on('connected', () => {
+    connectionState.liveConnected();
+    onConnected();
+  });
+  // 1000 is the client's own close once no subscription is left; anything else is a drop it will retry.
+  sockets.on('closed', (event) => {
+    if ((event as CloseEvent | undefined)?.code !== 1000) connectionState.liveDropped();
+  });
   return new GraphQLWsLink(sockets);
 }

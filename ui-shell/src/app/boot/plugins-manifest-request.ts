@@ -2,6 +2,7 @@ import type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from '@latti
 import { pluginOwningPath } from '@lattice/ui-sdk/config';
 import { setRemoteLoadTimeout } from '../plugins/remote-load-timeout.js';
 import { loadPluginRoutesEarly } from '../plugins/remote-registry.js';
+import { pathInApp } from './app-base.js';
 
 export interface PluginsManifestResult {
   plugins: PluginManifestEntry[];
@@ -40,7 +41,7 @@ async function readManifest(): Promise<PluginsManifest> {
 }
 
 function preloadCurrentPlugin(plugins: PluginManifestEntry[]): void {
-  const plugin = pluginOwningPath(plugins, window.location.pathname);
+  const plugin = pluginOwningPath(plugins, pathInApp(window.location.pathname));
   if (!plugin) return;
   loadPluginRoutesEarly(plugin);
   for (const href of plugin.preload ?? []) {

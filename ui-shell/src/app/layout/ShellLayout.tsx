@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type MouseEvent } from 'react';
 import { AppShell, Burger, Group, Outlet, Title, useDisclosure, useLocation, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
+import { ConnectionBanner } from '../connection/ConnectionBanner.js';
 import { PageLoader } from './PageLoader.js';
 import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
@@ -53,6 +54,7 @@ export function ShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={mainContentId} tabIndex={-1} style={mainContentStyle}>
+        <ConnectionBanner />
         {/* A page whose messages are not loaded in the chosen language yet waits here, under the header and navigation. */}
         <Suspense fallback={<PageLoader label={t('app.loading')} />}>
           <Outlet />

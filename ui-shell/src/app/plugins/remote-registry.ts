@@ -5,6 +5,7 @@ import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
 import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
 import { RemoteComponentMissing } from './remote-load-errors.js';
 import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
+import { pathInApp } from '../boot/app-base.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
 export interface RoutesModule {
@@ -32,7 +33,7 @@ export function loadPluginRoutesEarly(plugin: PluginManifestEntry): void {
 
 /** Lets each plugin loading early start its page's requests with the shell's client (see RoutesPreload). */
 export function preloadEarlyPlugins(client: ApolloClient): void {
-  const location = { pathname: window.location.pathname, search: window.location.search };
+  const location = { pathname: pathInApp(window.location.pathname), search: window.location.search };
   for (const [scope, loading] of early) {
     loading.then(
       (module) => {
