@@ -7,7 +7,7 @@ const env = useBrowserAndStack();
 test('phone app: /mobile-app/manifest.webmanifest is served, and after one visit the app starts offline from its service worker (390×844)', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const base = `${env.stack.frontend.url}/mobile-app`;
@@ -21,7 +21,7 @@ test('phone app: /mobile-app/manifest.webmanifest is served, and after one visit
   for (const icon of icons) assert.equal((await page.request.get(`${env.stack.frontend.url}${icon.src}`)).headers()['content-type'], 'image/png');
 
   // The app's router lives under /mobile-app: a logged-out visit goes to its own login page.
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
   await page.waitForURL((url) => url.pathname === '/mobile-app/login', { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'Email' }).fill(env.stack.owner.email);
   await page.getByRole('textbox', { name: 'Password' }).fill(env.stack.owner.password);
