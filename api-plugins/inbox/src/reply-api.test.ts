@@ -133,7 +133,7 @@ describe('conversationReply', () => {
     const before = calls.replies.length;
     const reply = await member(replyMutation, { id: conversationId, content: 'hi' });
     assert.equal(reply.errors?.[0]?.extensions?.code, 'FORBIDDEN');
-    assert.match(reply.errors?.[0]?.message ?? '', /conversations\.reply/);
+    assert.match(reply.errors?.[0]?.message ?? '', /"inbox:replyToConversations"/);
     assert.equal(calls.replies.length, before);
     const note = await member(noteMutation, { id: conversationId, content: 'I know this customer' });
     assert.equal(note.errors, undefined, JSON.stringify(note.errors));
