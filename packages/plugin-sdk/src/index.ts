@@ -47,6 +47,7 @@ export {
 export { isDuplicateKeyError, modelsPerConnection } from './models/models-per-connection.js';
 export { createInsertBatcher, RecordWriteError, type InsertRecord } from './models/insert-batcher.js';
 export { callPluginRPC, type CallPluginRPCOptions } from './broker/call-plugin-rpc.js';
+export { consumeContract } from './broker/consume-contract.js';
 export {
   dashboardDatasetSchema,
   dashboardDatasetsSchema,

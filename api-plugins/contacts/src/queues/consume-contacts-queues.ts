@@ -1,6 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
 import { customersCreateQueue, customersFindOneQueue } from '@lattice/contracts';
-import { createInsertBatcher } from '@lattice/plugin-sdk';
+import { consumeContract, createInsertBatcher } from '@lattice/plugin-sdk';
 import DataLoader from 'dataloader';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -25,14 +25,12 @@ export async function consumeContactsQueues(broker: MessageBroker, db: Connectio
   );
   const customers: CustomerAccess = { insert: createInsertBatcher(Customer), findByEmail: (email) => byEmail.load(email) };
 
-  await broker.consumeRPCQueue(customersFindOneQueue.name, async (data) => {
-    const { primaryEmail } = customersFindOneQueue.payload.parse(data);
+  await consumeContract(broker, customersFindOneQueue, async ({ primaryEmail }) => {
     const customer = await customers.findByEmail(primaryEmail);
     return customer ? serializeCustomer(customer) : null;
   });
 
-  await broker.consumeRPCQueue(customersCreateQueue.name, async (data) => {
-    const payload = customersCreateQueue.payload.parse(data);
+  await consumeContract(broker, customersCreateQueue, async (payload) => {
     const customer = await findOrCreateCustomer(customers, payload);
     debug.debug({ customerId: String(customer._id) }, 'customer found or created for an integration');
     return serializeCustomer(customer);

@@ -1,5 +1,6 @@
 import { documentFindQueue, documentSendQueue } from '@lattice/contracts';
 import type { MessageBroker } from '@lattice/broker';
+import { consumeContract } from '@lattice/plugin-sdk';
 import type { Logger } from 'pino';
 import type { DocumentRecord } from '../graphql/loaders.js';
 import { documentOrder } from '../models/document.js';
@@ -8,8 +9,7 @@ import { serializeDocument } from './serialize-document.js';
 
 /** SPEC.md "Queues consumed": `document:send` creates a document, `document:find` returns them all. */
 export async function consumeDocumentQueues(broker: MessageBroker, models: DocumentsModels, debug: Logger) {
-  await broker.consumeQueue(documentSendQueue.name, async (data) => {
-    const payload = documentSendQueue.payload.parse(data);
+  await consumeContract(broker, documentSendQueue, async (payload) => {
     if (payload.typeId) await models.DocumentType.getType(payload.typeId);
     const created = await models.Document.create({
       ...payload,
@@ -19,7 +19,7 @@ export async function consumeDocumentQueues(broker: MessageBroker, models: Docum
     debug.debug({ documentId: String(created._id) }, 'document created from document:send');
   });
 
-  await broker.consumeRPCQueue(documentFindQueue.name, async () => {
+  await consumeContract(broker, documentFindQueue, async () => {
     const documents = await models.Document.find({}).sort(documentOrder).lean<DocumentRecord[]>();
     return documents.map(serializeDocument);
   });

@@ -10,8 +10,7 @@ import {
   widgetSettingsQueue,
   widgetTypingQueue,
 } from '@lattice/contracts';
-import { InputError } from '@lattice/plugin-sdk';
-import { z } from 'zod';
+import { consumeContract } from '@lattice/plugin-sdk';
 import { createIntegration, removeIntegration } from '../integrations/create-integration.js';
 import type { IntegrationRecord } from '../models/load-models.js';
 import { sendReply } from '../outgoing/send-reply.js';
@@ -22,32 +21,24 @@ import { widgetSettings } from '../visitors/widget-view.js';
 
 export const integrationKind = 'messenger';
 
-/** A payload the contract refuses is an error reply naming what is wrong (InputError's message). */
-function parsed<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new InputError(z.prettifyError(result.error));
-  return result.data;
-}
-
 export async function consumeMessengerQueues(broker: MessageBroker, runtime: MessengerRuntime): Promise<void> {
   const create = createIntegrationQueue(integrationKind);
   const remove = removeIntegrationQueue(integrationKind);
   const reply = sendReplyQueue(integrationKind);
-  await broker.consumeRPCQueue(create.name, async (data) => createIntegration(runtime, parsed(create.payload, data)));
-  await broker.consumeRPCQueue(remove.name, async (data) => {
-    await removeIntegration(runtime, parsed(remove.payload, data).integrationId);
+  await consumeContract(broker, create, (payload) => createIntegration(runtime, payload));
+  await consumeContract(broker, remove, async ({ integrationId }) => {
+    await removeIntegration(runtime, integrationId);
     return { status: 'success' as const };
   });
-  await broker.consumeRPCQueue(reply.name, async (data) => sendReply(runtime, parsed(reply.payload, data)));
+  await consumeContract(broker, reply, (payload) => sendReply(runtime, payload));
 
-  await broker.consumeRPCQueue(widgetSettingsQueue.name, async (data) => {
-    const { integrationId } = parsed(widgetSettingsQueue.payload, data);
+  await consumeContract(broker, widgetSettingsQueue, async ({ integrationId }) => {
     const integration = await runtime.models().Integration.findOne({ inboxId: integrationId }).lean<IntegrationRecord>();
     return integration ? widgetSettings(integration) : null;
   });
-  await broker.consumeRPCQueue(widgetConversationQueue.name, async (data) => visitorConversation(runtime, parsed(widgetConversationQueue.payload, data)));
-  await broker.consumeRPCQueue(widgetSendQueue.name, async (data) => sendVisitorMessage(runtime, parsed(widgetSendQueue.payload, data)));
-  await broker.consumeRPCQueue(widgetEmailQueue.name, async (data) => leaveEmail(runtime, parsed(widgetEmailQueue.payload, data)));
-  await broker.consumeRPCQueue(widgetTypingQueue.name, async (data) => visitorTyping(runtime, parsed(widgetTypingQueue.payload, data)));
-  await broker.consumeRPCQueue(widgetReadQueue.name, async (data) => visitorRead(runtime, parsed(widgetReadQueue.payload, data)));
+  await consumeContract(broker, widgetConversationQueue, (payload) => visitorConversation(runtime, payload));
+  await consumeContract(broker, widgetSendQueue, (payload) => sendVisitorMessage(runtime, payload));
+  await consumeContract(broker, widgetEmailQueue, (payload) => leaveEmail(runtime, payload));
+  await consumeContract(broker, widgetTypingQueue, (payload) => visitorTyping(runtime, payload));
+  await consumeContract(broker, widgetReadQueue, (payload) => visitorRead(runtime, payload));
 }
