@@ -7,6 +7,7 @@ import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
 import { SkipLink, mainContentId, mainContentStyle } from './SkipLink.js';
 import { UserMenu } from './UserMenu.js';
+import { SearchBox } from '../search/SearchBox.js';
 
 /**
  * Header, navigation and page. Below Mantine's `sm` breakpoint (48em) the navigation is a panel that the
@@ -41,7 +42,10 @@ export function ShellLayout() {
               Lattice
             </Title>
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <SearchBox />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('layout.mainNavigation')} id="lattice-navigation" component="nav" onClick={closeOnLink}>

@@ -1,0 +1,65 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import documentsPlugin from '@lattice/plugin-documents';
+import { createSearchClient, startEssyncer, type RunningEssyncer, type SearchClient } from '@lattice/search';
+import { startSearchEngine, type RunningSearchEngine } from '@lattice/search-engine';
+import { newPage } from './support/browser-page.js';
+import { openLoggedIn } from './support/log-in.js';
+import { pageGraphql } from './support/page-graphql.js';
+import { screenshot, screenshotFolder } from './support/screenshots.js';
+import { useBrowserAndStack } from './support/use-browser-and-stack.js';
+
+// The search engine must be up before the platform starts the search subgraph, which reads ELASTICSEARCH_URL.
+let engine: RunningSearchEngine;
+let search: SearchClient;
+let essyncer: RunningEssyncer | undefined;
+before(async () => {
+  engine = await startSearchEngine({ log: () => undefined });
+  process.env.ELASTICSEARCH_URL = engine.url;
+});
+const { createSearchPlugin } = await import('@lattice/search');
+const declared = (documentsPlugin.search ?? []).map((declaration) => ({ plugin: 'documents', dbName: 'documents', declaration }));
+const env = useBrowserAndStack(undefined, [documentsPlugin, createSearchPlugin(declared)]);
+before(async () => {
+  search = createSearchClient(engine.url);
+  essyncer = await startEssyncer({ mongoUrl: env.stack.platform.mongoUrl, search, declarations: declared, log: { info: () => undefined, error: (line) => console.error(line) } });
+});
+after(async () => {
+  await essyncer?.stop();
+  await search?.close();
+  await engine?.stop();
+  delete process.env.ELASTICSEARCH_URL;
+});
+const shots = screenshotFolder('search');
+
+test('Ctrl+K, type, arrow down, Enter lands on the document’s page', async () => {
+  const { page, pageErrors } = await newPage(env.browser);
+  await openLoggedIn(page, env.stack, '/');
+  const { documentsAdd: first } = await pageGraphql<{ documentsAdd: { _id: string } }>(page, 'mutation { documentsAdd(name: "Heron survey 2026") { _id } }');
+  const { documentsAdd: second } = await pageGraphql<{ documentsAdd: { _id: string } }>(page, 'mutation { documentsAdd(name: "Heron nesting sites") { _id } }');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  const input = dialog.getByRole('combobox');
+  await input.waitFor();
+  await input.fill('hero');
+  const options = dialog.getByRole('option');
+  // The essyncer indexes within its 2 s; the dialog asks again as the user types, so type once more if needed.
+  const deadline = Date.now() + 20_000;
+  while ((await options.count()) < 2) {
+    if (Date.now() > deadline) assert.fail(`two hits expected, saw ${await options.count()}`);
+    await input.fill(Date.now() % 2 ? 'heron' : 'hero');
+    await page.waitForTimeout(400);
+  }
+  await dialog.getByText('document', { exact: true }).first().waitFor();
+  await screenshot(page, shots, 'desktop-search-results');
+  const secondId = await options.nth(1).getAttribute('id');
+  assert.equal(secondId, 'lattice-search-hit-1');
+  const hitTitles = await options.allTextContents();
+  const target = hitTitles[1]?.includes('nesting') ? second._id : first._id;
+  await input.press('ArrowDown');
+  assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
+  await input.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/documents/' && url.searchParams.get('document') === target);
+  await dialog.waitFor({ state: 'detached' });
+  assert.deepEqual(pageErrors, []);
+});
