@@ -121,6 +121,25 @@ describe('search under npm start wiring (configs.json enables elasticsearch and 
     await within2s('lynx', id, false);
   });
 
+  it('a member never receives a hit of a type they may not read, in the hits or the total', async () => {
+    const added = await graphql('mutation { usersAdd(email: "member@lattice.test", password: "member password 123") { _id } }');
+    const memberId = (added.body.data?.usersAdd as { _id: string })._id;
+    const denied = await graphql('mutation ($id: String!) { usersSetPermissionOverrides(_id: $id, grants: [], denials: ["contacts:showCustomers"]) { _id } }', { id: memberId });
+    assert.equal(denied.body.errors, undefined, JSON.stringify(denied.body.errors));
+    const customer = await graphql('mutation { customersAdd(primaryEmail: "tapir@example.com", firstName: "Tapir") { _id } }');
+    const document = await graphql('mutation { documentsAdd(name: "Tapir enclosure plan") { _id } }');
+    const customerId = (customer.body.data?.customersAdd as { _id: string })._id;
+    const documentId = (document.body.data?.documentsAdd as { _id: string })._id;
+    await within2s('tapir', customerId, true);
+    await within2s('tapir', documentId, true);
+    const member = await logIn(`${lattice.gatewayUrl}/graphql`, { email: 'member@lattice.test', password: 'member password 123' });
+    const { body } = await graphql('{ search(query: "tapir") { total hits { type id } } }', {}, member);
+    assert.equal(body.errors, undefined, JSON.stringify(body.errors));
+    assert.deepEqual(body.data?.search, { total: 1, hits: [{ type: 'document', id: documentId }] });
+    const asked = await graphql('{ search(query: "tapir", types: ["customer"]) { total hits { id } } }', {}, member);
+    assert.deepEqual(asked.body.data?.search, { total: 0, hits: [] }, 'asking for the type by name changes nothing');
+  });
+
   it('a long or operator-laden search is a clear error or plain results, never a 500', async () => {
     const long = await graphql('query ($q: String!) { search(query: $q) { total } }', { q: 'x'.repeat(10_000) });
     assert.equal(long.status, 200);

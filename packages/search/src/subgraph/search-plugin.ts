@@ -1,4 +1,4 @@
-import { type AuthUser, definePlugin, InputError, type PluginDefinition, type PluginRequestContext, PluginUnavailableError, UnauthenticatedError } from '@lattice/plugin-sdk';
+import { definePlugin, InputError, type PluginDefinition, type PluginRequestContext, PluginUnavailableError, UnauthenticatedError } from '@lattice/plugin-sdk';
 import { createSearchClient, type SearchClient, SearchEngineError } from '../client/search-client.js';
 import { type DeclaredSearch, META } from '../layout/index-layout.js';
 import { planSearch, searchArgumentsSchema } from './search-query.js';
@@ -29,16 +29,6 @@ const typeDefs = /* GraphQL */ `
     search(query: String!, types: [String!], page: Int, perPage: Int): SearchResult
   }
 `;
-
-/**
- * The caller's effective permissions (`plugin:action`), as the host resolved them for this request. Until the
- * session check carries them (issue 29), a user without the list reads every declared type, as every role reads
- * documents, customers and conversations on their own pages today.
- */
-function permissionsOf(user: AuthUser, declared: readonly DeclaredSearch[]): Set<string> {
-  const permissions = (user as AuthUser & { permissions?: readonly string[] }).permissions;
-  return new Set(permissions ?? declared.map(({ declaration }) => declaration.permission));
-}
 
 /** HTML escaping for a title or a plain snippet (highlighted snippets come escaped from the engine). */
 function escapeHtml(text: string): string {
@@ -71,7 +61,7 @@ export function createSearchPlugin(declared: readonly DeclaredSearch[]): PluginD
             if (!context.user) throw new UnauthenticatedError();
             const parsed = searchArgumentsSchema.safeParse(rawArgs);
             if (!parsed.success) throw new InputError('search takes query: String!, types: [String!], page: Int, perPage: Int');
-            const plan = planSearch(parsed.data, declared, permissionsOf(context.user, declared));
+            const plan = planSearch(parsed.data, declared, new Set(context.user.permissions));
             if (plan.indexes.length === 0) return { total: 0, hits: [] };
             let found;
             try {
