@@ -9,6 +9,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'PLUGIN_UNAVAILABLE',
   'INTERNAL',
+  // An edit of a record that was changed since the client read it (its `updatedAt` differs): nothing was stored.
+  'CONFLICT',
   // A request past one of the limits every GraphQL door applies (ARCHITECTURE.md "Gateway", trust boundary):
   'QUERY_TOO_COMPLEX', // depth, aliases, fields, tokens or list cost: refused before anything runs
   'PAYLOAD_TOO_LARGE', // the request body
@@ -25,6 +27,7 @@ export const httpStatusByCode: Readonly<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   PLUGIN_UNAVAILABLE: 503,
   INTERNAL: 500,
+  CONFLICT: 409,
   QUERY_TOO_COMPLEX: 400,
   PAYLOAD_TOO_LARGE: 413,
   DEADLINE_EXCEEDED: 503,

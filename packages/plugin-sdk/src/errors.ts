@@ -29,6 +29,13 @@ export class NotFoundError extends LatticeError {
   }
 }
 
+/** The record changed since the client read it (optimistic concurrency): the client shows both versions and asks again. */
+export class ConflictError extends LatticeError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('CONFLICT', message, options);
+  }
+}
+
 export class UnauthenticatedError extends LatticeError {
   constructor(message = 'You must be logged in', options?: ErrorOptions) {
     super('UNAUTHENTICATED', message, options);

@@ -10,6 +10,7 @@ export type {
   PluginServices,
 } from './plugin-definition.js';
 export {
+  ConflictError,
   errorCodes,
   ForbiddenError,
   httpStatusByCode,

@@ -3,12 +3,24 @@ import { z } from 'zod';
 
 const maxNameLength = 1_000;
 
-const name = z.string().max(maxNameLength, `name must be at most ${maxNameLength} characters`);
+// Trimmed first: a name of spaces shows as a blank row, so it is refused as an empty one.
+const name = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(maxNameLength, `name must be at most ${maxNameLength} characters`);
+
+// A date the UI can show and people mean: 0001-01-01 is a typing slip, not an expiry.
+const earliestDate = new Date(Date.UTC(1900, 0, 1));
+const latestDate = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
+const expiryDate = z
+  .date()
+  .refine((date) => date >= earliestDate && date <= latestDate, 'expiryDate must be a date between the years 1900 and 9999');
 
 /** Arguments as GraphQL has already typed them; these schemas add the rules GraphQL cannot say. */
 export const documentFieldsArgs = z.object({
   name: name.nullish(),
-  expiryDate: z.date().nullish(),
+  expiryDate: expiryDate.nullish(),
   checked: z.boolean().nullish(),
   typeId: z.string().nullish(),
   order: z.number().finite().nullish(),
@@ -59,11 +71,14 @@ export type DocumentsArgs = z.infer<typeof documentsArgs>;
 
 export const idArgs = z.object({ _id: z.string() });
 
-export const documentsEditArgs = documentFieldsArgs.extend({ _id: z.string() });
+/** The `updatedAt` the client read: undefined skips the check, null means "it had none". */
+const readUpdatedAt = z.date().nullish();
+
+export const documentsEditArgs = documentFieldsArgs.extend({ _id: z.string(), updatedAt: readUpdatedAt });
 
 export const documentTypeArgs = z.object({ name: name.nullish() });
 
-export const documentTypesEditArgs = documentTypeArgs.extend({ _id: z.string() });
+export const documentTypesEditArgs = documentTypeArgs.extend({ _id: z.string(), updatedAt: readUpdatedAt });
 
 /** Parses resolver arguments; a rule broken is a BAD_USER_INPUT that says which. */
 export function parseArgs<T extends z.ZodType>(schema: T, args: unknown): z.infer<T> {

@@ -1,4 +1,4 @@
-import { requirePermission } from '@lattice/plugin-sdk';
+import { ConflictError, requirePermission } from '@lattice/plugin-sdk';
 import type { DocumentsModels } from '../models/load-models.js';
 import {
   documentFieldsArgs,
@@ -22,6 +22,15 @@ function toUpdate(fields: Partial<DocumentFieldsArgs>) {
   return { $set, $unset };
 }
 
+/**
+ * The filter of an edit that must find the record as the client read it: its `updatedAt` equal to the one
+ * sent (none stored, for null); without one, any version.
+ */
+function asRead(_id: unknown, updatedAt: Date | null | undefined) {
+  if (updatedAt === undefined) return { _id };
+  return { _id, updatedAt: updatedAt === null ? { $exists: false } : updatedAt };
+}
+
 async function assertTypeExists(models: DocumentsModels, typeId: string | null | undefined) {
   if (typeId) await models.DocumentType.getType(typeId);
 }
@@ -40,13 +49,16 @@ export const mutationResolvers = {
   async documentsEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
     requirePermission(context, 'documents:manageDocuments');
     const { models } = context;
-    const { _id, ...fields } = parseArgs(documentsEditArgs, args);
+    const { _id, updatedAt, ...fields } = parseArgs(documentsEditArgs, args);
     const existing = await models.Document.getDocument(_id);
     await assertTypeExists(models, fields.typeId);
-    const updated = await models.Document.findByIdAndUpdate(existing._id, toUpdate(fields), {
+    const { $set, $unset } = toUpdate(fields);
+    // One conditional write: a concurrent edit between a read and this write cannot slip through.
+    const updated = await models.Document.findOneAndUpdate(asRead(existing._id, updatedAt), { $set: { ...$set, updatedAt: new Date() }, $unset }, {
       returnDocument: 'after',
       runValidators: true,
     }).lean();
+    if (!updated) throw new ConflictError('Someone else changed this document after you opened it');
     return updated;
   },
 
@@ -61,9 +73,12 @@ export const mutationResolvers = {
   async documentTypesEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
     requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
-    const { _id, name } = parseArgs(documentTypesEditArgs, args);
+    const { _id, name, updatedAt } = parseArgs(documentTypesEditArgs, args);
     const existing = await models.DocumentType.getType(_id);
-    const update = name === undefined ? {} : name === null ? { $unset: { name: 1 } } : { $set: { name } };
-    return models.DocumentType.findByIdAndUpdate(existing._id, update, { returnDocument: 'after' }).lean();
+    const $set = { updatedAt: new Date(), ...(name ? { name } : {}) };
+    const update = name === null ? { $set, $unset: { name: 1 } } : { $set };
+    const updated = await models.DocumentType.findOneAndUpdate(asRead(existing._id, updatedAt), update, { returnDocument: 'after' }).lean();
+    if (!updated) throw new ConflictError('Someone else changed this type after you opened it');
+    return updated;
   },
 };

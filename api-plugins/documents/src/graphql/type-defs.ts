@@ -7,6 +7,8 @@ export const typeDefs = /* GraphQL */ `
     _id: String!
     name: String
     createdAt: Date
+    "When the document last changed; documentsEdit takes it back to refuse an edit of a changed document (CONFLICT)."
+    updatedAt: Date
     expiryDate: Date
     checked: Boolean
     typeId: String
@@ -18,6 +20,8 @@ export const typeDefs = /* GraphQL */ `
   type DocumentType @key(fields: "_id") {
     _id: String!
     name: String
+    "When the type last changed; documentTypesEdit takes it back to refuse an edit of a changed type (CONFLICT)."
+    updatedAt: Date
   }
 
   "The documents at a glance, for the home page."
@@ -53,12 +57,17 @@ export const typeDefs = /* GraphQL */ `
 
   type Mutation {
     documentsAdd(name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float): Document
-    "Sets the supplied fields; null clears a field. Returns the updated document."
-    documentsEdit(_id: String!, name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float): Document
+    """
+    Sets the supplied fields; null clears a field. Returns the updated document. With updatedAt (the value the
+    client read; null for a document that never had one) the edit is refused with CONFLICT, storing nothing,
+    when the document changed since.
+    """
+    documentsEdit(_id: String!, name: String, expiryDate: Date, checked: Boolean, typeId: String, order: Float, updatedAt: Date): Document
     "Removes the document; documentsRestore can put it back for ${restoreWindowSeconds} seconds."
     documentsRemove(_id: String!): JSON
     documentTypesAdd(name: String): DocumentType
-    documentTypesEdit(_id: String!, name: String): DocumentType
+    "Sets the name. With updatedAt (the value the client read) the edit is refused with CONFLICT when the type changed since."
+    documentTypesEdit(_id: String!, name: String, updatedAt: Date): DocumentType
     "Removes the type; documents of that type keep existing without a type. documentTypesRestore can put it back for ${restoreWindowSeconds} seconds."
     documentTypesRemove(_id: String!): JSON
     "Puts back a document removed in the last ${restoreWindowSeconds} seconds, with its _id and every field (untyped if its type is gone). NOT_FOUND otherwise."

@@ -3,6 +3,8 @@ import { Schema, type Connection, type HydratedDocument, type Model } from 'mong
 
 export interface DocumentTypeFields {
   name?: string;
+  /** Set on every change: an edit that names the value it read is refused (CONFLICT) once it differs. */
+  updatedAt?: Date;
 }
 
 export interface DocumentTypeModel extends Model<DocumentTypeFields> {
@@ -11,7 +13,7 @@ export interface DocumentTypeModel extends Model<DocumentTypeFields> {
 }
 
 const documentTypeSchema = new Schema<DocumentTypeFields, DocumentTypeModel>(
-  { name: { type: String } },
+  { name: { type: String }, updatedAt: { type: Date, default: () => new Date() } },
   { collection: 'document_types', versionKey: false },
 );
 

@@ -4,6 +4,8 @@ import { Schema, type Connection, type HydratedDocument, type Model } from 'mong
 export interface DocumentFields {
   name?: string;
   createdAt: Date;
+  /** Set on every change: an edit that names the value it read is refused (CONFLICT) once it differs. */
+  updatedAt?: Date;
   expiryDate?: Date;
   checked?: boolean;
   typeId?: string;
@@ -22,6 +24,7 @@ const documentSchema = new Schema<DocumentFields, DocumentModel>(
   {
     name: { type: String },
     createdAt: { type: Date, required: true, default: () => new Date() },
+    updatedAt: { type: Date, default: () => new Date() },
     expiryDate: { type: Date },
     checked: { type: Boolean },
     typeId: { type: String },
