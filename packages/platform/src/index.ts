@@ -1,4 +1,5 @@
 export { startPlugin, type RunningPlugin, type StartPluginOptions } from './host/start-plugin.js';
+export { createSessionChecker, type SessionChecker } from './auth/session-checker.js';
 export { createLogger } from './host/create-logger.js';
 export { startPlatform, type RunningPlatform, type StartPlatformOptions } from './embedded/start-platform.js';
 export { corePlugin, corePluginName, withCorePlugin } from './plugins/core-plugin.js';

@@ -11,6 +11,7 @@ const builds: Array<[workspace: string, output: string]> = [
   ['@lattice/ui-plugin-inbox', 'ui-plugins/inbox/dist/ui-plugin.json'],
   ['@lattice/ui-plugin-imap', 'ui-plugins/imap/dist/ui-plugin.json'],
   ['@lattice/ui-plugin-messenger', 'ui-plugins/messenger/dist/ui-plugin.json'],
+  ['@lattice/dashboard-front', 'packages/dashboard-front/dist/public/index.html'],
 ];
 
 /** Builds the shell and the remotes the tests load when turbo has not already (e.g. `node --test` alone). */

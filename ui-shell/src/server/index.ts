@@ -2,3 +2,4 @@ export { startFrontendServer, type FrontendServerOptions, type RunningFrontendSe
 export { buildPluginsManifest, type PluginsManifestOptions } from './build-plugins-manifest.js';
 export type { FrontendPlugin } from './frontend-plugin.js';
 export { checkRemote, descriptorUrl, type RemoteCheck, type RemotePlugin } from './check-remote.js';
+export type { DashboardRoutes } from './dashboard-routes.js';

@@ -11,6 +11,7 @@ import { cacheControlFor } from './cache-control.js';
 import { compressedFiles } from './compressed-files.js';
 import { addHealthRoutes } from './health-routes.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
+import { addDashboardRoutes, type DashboardRoutes } from './dashboard-routes.js';
 import { createGatewayProxy } from './gateway-proxy.js';
 import { indexHtmlFor } from './index-html.js';
 import { mobileAppServer } from './mobile-app/mobile-app-port.js';
@@ -26,6 +27,8 @@ export interface FrontendServerOptions {
   host?: string;
   /** The gateway's origin, e.g. http://127.0.0.1:3300; `/gateway/*` is proxied to it. */
   gatewayUrl: string;
+  /** When configs.json has `dashboard`: `/dashboard/api/` goes to the API, `/dashboard/front/` serves the front-end's build. */
+  dashboard?: DashboardRoutes;
   /** configs.json `plugins`, in order. */
   plugins: FrontendPlugin[];
   /** The shell's webpack output; defaults to this package's `dist/public`. */
@@ -88,6 +91,7 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   addHealthRoutes(app, options.gatewayUrl);
   const proxy = createGatewayProxy(options.gatewayUrl);
   app.use('/gateway', proxy);
+  if (options.dashboard) addDashboardRoutes(app, options.dashboard);
 
   const remoteNames = new Set(remotes.map((remote) => remote.name));
   const pluginsManifest = () =>

@@ -44,6 +44,9 @@ export async function start(args: StartArguments): Promise<void> {
     `  Health       ${lattice.gatewayUrl}/health`,
     `  Integrations ${lattice.integrationsUrl}/<integration>/`,
     ...(lattice.widgetsUrl ? [`  Widgets      ${lattice.widgetsUrl}/messenger.js`] : []),
+    ...(lattice.dashboardApiUrl
+      ? [`  Dashboard    ${lattice.frontendUrl ? `${lattice.frontendUrl}/dashboard/front/ (API ` : '('}${lattice.dashboardApiUrl}/v1)`]
+      : ['  Dashboard    off (configs.json has no "dashboard" key)']),
     ...Object.entries(lattice.pluginUrls).map(([name, url]) => `  Plugin       ${name} at ${url} (HTTP routes: ${lattice.gatewayUrl}/pl:${name}/)`),
     ...lattice.serviceDescriptions.map((description) => `  ${description}`),
     'Press Ctrl-C to stop.',

@@ -65,7 +65,13 @@ export const configsSchema = z
       })
       .partial()
       .optional(),
-    dashboard: z.object({}).passthrough().optional().describe('Dashboard settings'),
+    dashboard: z
+      .object({
+        cache_seconds: z.number().int().min(0).max(3_600).optional().describe('How long the dashboard API keeps an answer (default 10; 0: off)'),
+      })
+      .strict()
+      .optional()
+      .describe('Present (even empty): the dashboard runs (API on 4300 at /dashboard/api/, front-end on 4200 at /dashboard/front/); absent: it is off'),
     client_portal_domains: z.string().optional().describe('Client portal domains; may be empty'),
     plugins: z
       .array(pluginEntrySchema, { error: requiredWithHint('the list of enabled plugins') })

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createLogger, startPlatform } from '@lattice/platform';
 import { loadConfigs } from '../config/load-configs.js';
+import { dashboardSettings } from './dashboard-settings.js';
 import { loadPlugins } from './load-plugins.js';
 import { resolveAuthSecret } from './resolve-auth-secret.js';
 import { startFrontend } from './start-frontend.js';
@@ -21,6 +22,8 @@ export interface RunPlatformOptions {
   /** The phone app's port: 4100 by default, a free port when the gateway's port is 0. */
   mobilePort?: number;
   host?: string;
+  /** The dashboard API's port when configs.json has `dashboard`: 4300 by default, a free port when the gateway's port is 0. */
+  dashboardApiPort?: number;
   dev?: boolean;
   /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
   production?: boolean;
@@ -35,6 +38,8 @@ export interface RunningLattice {
   integrationsUrl: string;
   /** The widgets service; undefined when the messenger plugin is not enabled. */
   widgetsUrl?: string;
+  /** The dashboard API (also at the front-end's /dashboard/api/); undefined when configs.json has no `dashboard`. */
+  dashboardApiUrl?: string;
   pluginUrls: Record<string, string>;
   serviceDescriptions: string[];
   /** The database the plugins use (the embedded server's address in embedded mode). */
@@ -76,14 +81,37 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       logger,
       dev: options.dev,
     });
+    const dashboard = dashboardSettings(configs);
+    const dashboardApi = dashboard
+      ? await import('@lattice/dashboard-api')
+          .then(({ startDashboardApi }) =>
+            startDashboardApi({
+              port: options.dashboardApiPort ?? (options.gatewayPort === 0 ? 0 : 4300),
+              host: options.host,
+              broker: services.broker,
+              pubsub: services.pubsub,
+              authTokenSecret,
+              plugins: configs.plugins.map((plugin) => plugin.name),
+              mongoUrl: services.mongoUrl,
+              logger,
+              cacheMs: dashboard.cacheMs,
+            }),
+          )
+          .catch(async (error: unknown) => {
+            await platform.stop();
+            throw error;
+          })
+      : undefined;
     const frontend = await startFrontend({
       port: options.frontendPort ?? (options.gatewayPort === 0 ? 0 : 3000),
       mobilePort: options.mobilePort ?? (options.gatewayPort === 0 ? 0 : 4100),
       host: options.host,
       gatewayUrl: platform.gatewayUrl,
+      dashboardApiUrl: dashboardApi?.url,
       entries: configs.plugins,
       logger,
     }).catch(async (error: unknown) => {
+      await dashboardApi?.stop();
       await platform.stop();
       throw error;
     });
@@ -96,6 +124,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
           logger,
         }).catch(async (error: unknown) => {
           await frontend?.stop();
+          await dashboardApi?.stop();
           await platform.stop();
           throw error;
         })
@@ -106,6 +135,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       mobileUrl: frontend?.mobileUrl,
       gatewayUrl: platform.gatewayUrl,
       integrationsUrl: platform.integrationsUrl,
+      dashboardApiUrl: dashboardApi?.url,
       pluginUrls: Object.fromEntries([...platform.plugins].map(([name, plugin]) => [name, plugin.url])),
       serviceDescriptions: [...services.descriptions, ...search.descriptions],
       searchUrl: search.url,
@@ -114,6 +144,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
         await widgets?.stop();
         await frontend?.stop();
         await search.stopSyncing();
+        await dashboardApi?.stop();
         await platform.stop();
         await search.stop();
         await services.stop();

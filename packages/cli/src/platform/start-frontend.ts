@@ -1,3 +1,4 @@
+import { dashboardFrontDir } from '@lattice/dashboard-front/server';
 import { startFrontendServer, type RunningFrontendServer } from '@lattice/ui-shell/server';
 import type { Logger } from 'pino';
 import type { PluginEntry } from '../config/configs-schema.js';
@@ -13,6 +14,8 @@ export async function startFrontend(options: {
   mobilePort?: number;
   host?: string;
   gatewayUrl: string;
+  /** The dashboard API, served at /dashboard/api/ beside the dashboard front-end at /dashboard/front/ (configs.json `dashboard`). */
+  dashboardApiUrl?: string;
   entries: PluginEntry[];
   logger: Logger;
 }): Promise<RunningFrontendServer | undefined> {
@@ -22,6 +25,7 @@ export async function startFrontend(options: {
       mobilePort: options.mobilePort,
       host: options.host,
       gatewayUrl: options.gatewayUrl,
+      dashboard: options.dashboardApiUrl ? { apiUrl: options.dashboardApiUrl, frontDir: dashboardFrontDir } : undefined,
       plugins: options.entries.map((entry) => ({ name: entry.name, ui: entry.ui, remoteUrl: entry.ui_url })),
       onPluginSkipped: (name, reason) => options.logger.info({ plugin: name }, `no UI for this plugin: ${reason}`),
       onRemoteRefused: (name, reason) => options.logger.warn({ plugin: name }, `UI remote "${name}" refused, the shell leaves it out: ${reason}`),

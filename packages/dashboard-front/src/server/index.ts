@@ -1,0 +1,1 @@
+export { dashboardFrontDir, startDashboardFront, type StartDashboardFrontOptions } from './start-dashboard-front.js';
