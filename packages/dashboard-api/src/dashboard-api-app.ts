@@ -1,9 +1,8 @@
-import { callPluginRPC, ForbiddenError, httpStatusByCode, InputError, LatticeError, UnauthenticatedError, type AuthUser } from '@lattice/plugin-sdk';
+import { callPluginRPC, can, ForbiddenError, httpStatusByCode, InputError, LatticeError, UnauthenticatedError, type AuthUser } from '@lattice/plugin-sdk';
 import { dashboardLoadQueue, type DashboardRow } from '@lattice/contracts';
 import type { MessageBroker } from '@lattice/broker';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { canRead } from './auth/can-read.js';
 import { createResultCache } from './cache/result-cache.js';
 import { cubeLoadResult } from './cube/cube-load-result.js';
 import { cubeOf } from './cube/cube-meta.js';
@@ -53,7 +52,7 @@ export function createDashboardApiApp(options: DashboardApiAppOptions) {
     const query = parseCubeQuery(input);
     const entry = await catalog.find(query.dataset);
     if (!entry) throw new InputError(`There is no dataset "${query.dataset}"`);
-    if (!canRead(user, entry.dataset.permission)) throw forbidden(entry.dataset.name, entry.dataset.permission);
+    if (!can(user, entry.dataset.permission)) throw forbidden(entry.dataset.name, entry.dataset.permission);
     const contract = dashboardLoadQueue(entry.plugin);
     const { value, cached } = await cache.get(`${entry.plugin}\n${JSON.stringify(query.load)}`, async () => {
       const reply = await callPluginRPC(options.broker, contract, entry.plugin, query.load, { timeoutMs: options.queryTimeoutMs });
@@ -76,7 +75,7 @@ export function createDashboardApiApp(options: DashboardApiAppOptions) {
     route(
       withCaller(async (_req, _res, user) => {
         const entries = await catalog.entries();
-        return { cubes: entries.filter((entry) => canRead(user, entry.dataset.permission)).map((entry) => cubeOf(entry.dataset)) };
+        return { cubes: entries.filter((entry) => can(user, entry.dataset.permission)).map((entry) => cubeOf(entry.dataset)) };
       }),
     ),
   );

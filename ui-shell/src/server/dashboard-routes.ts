@@ -32,7 +32,8 @@ export function addDashboardRoutes(app: Express, { apiUrl, frontDir }: Dashboard
       },
     }),
   );
-  app.get('/dashboard/front', (_request, response) => response.redirect(301, '/dashboard/front/'));
+  // The app finds its API and assets relative to its own address, which must end in a slash.
+  app.use((request, response, next) => (request.originalUrl.split('?')[0] === '/dashboard/front' ? response.redirect(301, '/dashboard/front/') : next()));
   app.use('/dashboard/front', (_request, response, next) => {
     response.setHeader('X-Frame-Options', 'SAMEORIGIN');
     response.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'");

@@ -9,7 +9,7 @@ export const reportsPlugin: PluginDefinition = definePlugin({
   graphql: () => ({ typeDefs: 'type Query { reportsCount: Int }', resolvers: { Query: { reportsCount: () => 0 } } }),
   permissions: {
     reports: { description: 'Reports', actions: { showReports: { description: 'See the reports dataset', roles: ['owner'] } } },
-  } as never,
+  },
   dashboardDatasets: [
     defineDashboardDataset({
       name: 'Reports',
