@@ -11,6 +11,7 @@ import { isPlainObject } from './path-values.js';
 import { restoreDoubles } from './typed-pipeline.js';
 import { assignPath, preflightUpdate } from './update-preflight.js';
 import { setFieldPath, takeDollarFieldPaths, unsetFieldPath } from './dollar-field-paths.js';
+import { upsertSeed } from './upsert-seed.js';
 import { assertNoConflicts, resolvePositionalPaths } from './update-paths.js';
 import type { Options } from 'mingo/types';
 
@@ -121,53 +122,11 @@ function immutableId(): MongoCommandError {
   return new MongoCommandError(ErrorCodes.ImmutableField, 'ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
 }
 
-/** The document an upsert starts from: the filter's equality fields (not its operators). */
-export function upsertSeed(filter: Document): Document {
-  const seed: Document = {};
-  collectEqualities(filter, seed);
-  return seed;
-}
-
-/**
- * As MongoDB seeds it: equalities at the top level and inside `$and`, an `$or` of one clause read as that
- * clause, `$eq` and an `$in` of one value read as equalities; a regular expression is a condition,
- * never copied into the document.
- */
-function collectEqualities(filter: Document, seed: Document): void {
-  for (const [path, cond] of Object.entries(filter)) {
-    if ((path === '$and' || (path === '$or' && Array.isArray(cond) && cond.length === 1)) && Array.isArray(cond)) {
-      for (const part of cond) if (isPlainObject(part)) collectEqualities(part, seed);
-      continue;
-    }
-    if (path.startsWith('$')) continue;
-    if (isPlainObject(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
-      if ('$eq' in cond) seedValue(seed, path, cond.$eq);
-      else if (Array.isArray(cond.$in) && cond.$in.length === 1) seedValue(seed, path, cond.$in[0]);
-      continue;
-    }
-    seedValue(seed, path, cond);
-  }
-}
-
-function seedValue(seed: Document, path: string, value: unknown): void {
-  if (value instanceof RegExp || value instanceof BSONRegExp) return;
-  setPath(seed, path, cloneValue(value));
-}
-
-function setPath(target: Document, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let node: Document = target;
-  for (const part of parts.slice(0, -1)) {
-    if (!isPlainObject(node[part])) node[part] = {};
-    node = node[part] as Document;
-  }
-  node[parts.at(-1) as string] = value;
-}
-
 /** An upserted document: seed plus update, with `_id` first (generated when the filter has none). */
 export function buildUpsert(filter: Document, update: Document | Document[], arrayFilters: Document[] | undefined, queryOptions?: Partial<Options>): Document {
-  const seed = upsertSeed(filter);
   const kind = updateKind(update);
+  // A replacement takes only `_id` from the filter, and a dotted `_id.x` cannot make one.
+  const seed = upsertSeed(filter, kind === 'replacement' ? '_id' : undefined);
   let doc: Document;
   if (kind === 'replacement') doc = { ...(seed._id !== undefined ? { _id: seed._id } : {}), ...cloneValue(update as Document) };
   else {
@@ -175,6 +134,8 @@ export function buildUpsert(filter: Document, update: Document | Document[], arr
     doc = applyUpdate(seed, update, { filter: {}, arrayFilters: arrayFilters ?? [], inserting: true, queryOptions });
   }
   const { _id, ...rest } = doc;
-  if (Array.isArray(_id)) throw new MongoCommandError(53, 'InvalidIdField', "The '_id' value cannot be of type array");
+  if (Array.isArray(_id) || _id instanceof RegExp || _id instanceof BSONRegExp) {
+    throw new MongoCommandError(53, 'InvalidIdField', `The '_id' value cannot be of type ${Array.isArray(_id) ? 'array' : 'regex'}`);
+  }
   return { _id: _id === undefined ? new ObjectId() : _id, ...rest };
 }
