@@ -90,6 +90,12 @@ describe('issue 35: MongoDB answers where the query library answered otherwise',
     assert.equal(await c.countDocuments({ y: 1 }), 1);
   });
 
+  it('an upsert with $pull and $pullAll of fields the new document lacks (mongoose findOneAndUpdate test "allows upserting")', async () => {
+    const c = fx.db.collection<{ _id: number; [key: string]: unknown }>('pullupsert');
+    const doc = await c.findOneAndUpdate({ _id: 9, title: 't' }, { $set: { title: 'n' }, $inc: { n: 2 }, $pullAll: { numbers: [4, 6] }, $pull: { owners: 1 } } as never, { upsert: true, returnDocument: 'after' });
+    assert.deepEqual(doc, { _id: 9, title: 'n', n: 2 });
+  });
+
   it('$in with a whole-array value, $bitsAllSet on binData, the DBRef path ref.$id', async () => {
     const c = await fx.fresh([...base(), { _id: 4, b: new Binary(Buffer.from([0x03])) }, { _id: 5, ref: new DBRef('x', 5 as never) }]);
     assert.deepEqual(ids(await c.find({ arr: { $in: [[3, 1, 2]] } }).toArray()), [1]);

@@ -42,7 +42,8 @@ function comparable(obj: AnyObject, selector: string): unknown[] {
 }
 
 /** The collator of the query's collation, if it has one. */
-const collatorOf = (options: Options): Intl.Collator | undefined => (options.collation ? collatorFor(options.collation) : undefined);
+// mingo's updater hands its queries a collation object without a locale when there is none.
+const collatorOf = (options: Options): Intl.Collator | undefined => (options.collation?.locale ? collatorFor(options.collation) : undefined);
 
 function rangeOperator(test: (c: number) => boolean) {
   return (selector: string, raw: Any, options: Options): QueryPredicate => {
@@ -75,7 +76,7 @@ const $regex = (selector: string, value: Any, options: Options): QueryPredicate 
 const $eq = (selector: string, raw: Any, options: Options): QueryPredicate => {
   const value = operandValue(raw);
   if (value === null) {
-    const parts = selector.split('.');
+    const parts = selector ? selector.split('.') : [];
     return (obj) => matchesNullAt(obj, parts);
   }
   const collator = collatorOf(options);

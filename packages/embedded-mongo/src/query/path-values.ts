@@ -3,7 +3,9 @@
  * (`a.b` over `a: [{b: 1}, {b: 2}]` reaches 1 and 2; a numeric segment also indexes the array).
  * Returns an empty list when the path reaches nothing.
  */
-export function pathValues(doc: unknown, path: string): unknown[] {
+export function pathValues(doc: unknown, path: string | undefined): unknown[] {
+  // mingo's updater tests a value itself (no path) with query operators, e.g. for `$pull` on a missing field.
+  if (path === undefined || path === '') return [doc];
   const out: unknown[] = [];
   collect(doc, path.split('.'), 0, out);
   return out;
