@@ -1,31 +1,36 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
 import documentsPlugin from '@lattice/plugin-documents';
-import { createSearchClient, startEssyncer, type RunningEssyncer, type SearchClient } from '@lattice/search';
+import { createSearchClient, createSearchPlugin, startEssyncer, type RunningEssyncer, type SearchClient } from '@lattice/search';
 import { startSearchEngine, type RunningSearchEngine } from '@lattice/search-engine';
 import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { pageGraphql } from './support/page-graphql.js';
 import { screenshot, screenshotFolder } from './support/screenshots.js';
-import { useBrowserAndStack } from './support/use-browser-and-stack.js';
+import { launchChromium } from './support/chromium.js';
+import { startUiStack, type UiStack } from './support/ui-stack.js';
 
-// The search engine must be up before the platform starts the search subgraph, which reads ELASTICSEARCH_URL.
-let engine: RunningSearchEngine;
-let search: SearchClient;
+// In this order: the engine, then the platform (its search subgraph reads ELASTICSEARCH_URL as it starts), then
+// the essyncer on the platform's database; one hook, so nothing can run before what it reads exists.
+const declared = (dbName: string) => (documentsPlugin.search ?? []).map((declaration) => ({ plugin: 'documents', dbName, declaration }));
+let engine: RunningSearchEngine | undefined;
+let search: SearchClient | undefined;
 let essyncer: RunningEssyncer | undefined;
+let stack: UiStack | undefined;
+let browser: Browser | undefined;
 before(async () => {
   engine = await startSearchEngine({ log: () => undefined });
   process.env.ELASTICSEARCH_URL = engine.url;
-});
-const { createSearchPlugin } = await import('@lattice/search');
-const declared = (documentsPlugin.search ?? []).map((declaration) => ({ plugin: 'documents', dbName: 'documents', declaration }));
-const env = useBrowserAndStack(undefined, [documentsPlugin, createSearchPlugin(declared)]);
-before(async () => {
+  stack = await startUiStack(undefined, [documentsPlugin, createSearchPlugin(declared('documents'))]);
+  browser = await launchChromium();
   search = createSearchClient(engine.url);
-  essyncer = await startEssyncer({ mongoUrl: env.stack.platform.mongoUrl, search, declarations: declared, log: { info: () => undefined, error: (line) => console.error(line) } });
+  essyncer = await startEssyncer({ mongoUrl: stack.platform.mongoUrl, search, declarations: declared(stack.platform.dbNames.documents ?? 'documents'), log: { info: () => undefined, error: (line) => console.error(line) } });
 });
 after(async () => {
+  await browser?.close();
   await essyncer?.stop();
+  await stack?.stop();
   await search?.close();
   await engine?.stop();
   delete process.env.ELASTICSEARCH_URL;
@@ -33,8 +38,8 @@ after(async () => {
 const shots = screenshotFolder('search');
 
 test('Ctrl+K, type, arrow down, Enter lands on the document’s page', async () => {
-  const { page, pageErrors } = await newPage(env.browser);
-  await openLoggedIn(page, env.stack, '/');
+  const { page, pageErrors } = await newPage(browser!);
+  await openLoggedIn(page, stack!, '/');
   const { documentsAdd: first } = await pageGraphql<{ documentsAdd: { _id: string } }>(page, 'mutation { documentsAdd(name: "Heron survey 2026") { _id } }');
   const { documentsAdd: second } = await pageGraphql<{ documentsAdd: { _id: string } }>(page, 'mutation { documentsAdd(name: "Heron nesting sites") { _id } }');
   await page.keyboard.press('Control+k');

@@ -33,6 +33,8 @@ export interface TestPlatform extends RunningPlatform {
   anonymousGraphql: GraphQLClient;
   /** The owner's `auth-token=…` cookie. */
   authCookie: string;
+  /** The database each plugin was given (a name of this run's own), by plugin name. */
+  dbNames: Record<string, string>;
 }
 
 /**
@@ -54,10 +56,11 @@ export async function startTestPlatform(options: TestPlatformOptions): Promise<T
   };
   try {
     const plugins = [corePlugin, ...options.plugins.filter((definition) => definition.name !== corePluginName)];
+    const dbNames = Object.fromEntries(plugins.map((definition) => [definition.name, `test-${runId}-${definition.name}`]));
     const platform = await startPlatform({
       plugins: plugins.map((definition) => ({
         definition,
-        dbName: `test-${runId}-${definition.name}`,
+        dbName: dbNames[definition.name],
         extraEnv:
           definition.name === corePluginName
             ? { LATTICE_OWNER_EMAIL: owner.email, LATTICE_OWNER_PASSWORD: owner.password }
@@ -83,6 +86,7 @@ export async function startTestPlatform(options: TestPlatformOptions): Promise<T
         authTokenSecret,
         owner,
         authCookie,
+        dbNames,
         graphql: createGraphQLClient(graphqlUrl, { cookie: authCookie }),
         anonymousGraphql: createGraphQLClient(graphqlUrl),
         stop: async () => {
