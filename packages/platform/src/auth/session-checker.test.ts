@@ -6,7 +6,7 @@ import { PubSub } from 'graphql-subscriptions';
 import { createLogger } from '../host/create-logger.js';
 import { createSessionChecker, type SessionChecker } from './session-checker.js';
 
-const user = { _id: '0123456789abcdef01234567', email: 'ann@example.com', role: 'member' as const };
+const user = { _id: '0123456789abcdef01234567', email: 'ann@example.com', role: 'member' as const, permissions: ['documents:showDocuments'] };
 const live = 'live-session-0123456789';
 const revoked = 'revoked-session-0123456789';
 const neverSeen = 'never-seen-session-0123456789';
