@@ -18,6 +18,8 @@ export interface Answer {
   ms: number;
   text: string;
   code?: string;
+  /** Bytes of the body written before the answer came: less than the whole when the door refused unread. */
+  sent: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export function send(url: string, body: string | number, headers: Record<string,
         } catch {
           code = undefined;
         }
-        resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, text, code });
+        resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, text, code, sent });
         req.destroy();
       });
     });
@@ -51,9 +53,9 @@ export function send(url: string, body: string | number, headers: Record<string,
       // The server may close while a refused body is still being written: its answer came first.
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
     });
+    let sent = typeof body === 'string' ? length : 0;
     if (typeof body === 'string') return void req.end(body);
     const chunk = Buffer.alloc(64 * 1024, 'x');
-    let sent = 0;
     const pump = (): void => {
       while (sent < length && !answered) {
         sent += chunk.length;

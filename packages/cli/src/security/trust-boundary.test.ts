@@ -38,16 +38,19 @@ describe('security: the trust boundary of the subgraphs', () => {
     ];
   };
 
-  it('refuses an unauthenticated 11 MB body on every GraphQL door in well under 50 ms, with its code', async () => {
+  it('refuses an unauthenticated 11 MB body on every GraphQL door before reading it, with its code', async () => {
     for (const { door, url, status, code } of doors()) {
       const times: number[] = [];
       for (let i = 0; i < 5; i++) {
         const answer = await send(url, elevenMegabytes);
         assert.ok(tally.record(answer.status === status && answer.code === code), `${door}: ${answer.status} ${answer.code} ${answer.text.slice(0, 200)}`);
+        // A door that read the body first would answer only after all of it was written; the socket's buffers
+        // hold a few megabytes at most, so an answer that came earlier was given unread. Timing would say the
+        // same on a quiet machine only.
+        assert.ok(answer.sent < elevenMegabytes, `${door} answered only after all ${answer.sent} bytes were sent`);
         times.push(answer.ms);
       }
-      // The median of five: one slow run on a shared machine is not a door reading 11 MB.
-      assert.ok(percentile(times, 0.5) < 50, `${door} took ${times.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+      console.log(`${door}: refused in ${times.map((ms) => ms.toFixed(1)).join(', ')} ms (median ${percentile(times, 0.5).toFixed(1)})`);
     }
   });
 
