@@ -13,6 +13,8 @@ export const documentsPlugin = definePlugin<DocumentsContext>({
   graphql: () => ({ typeDefs, resolvers }),
   search: searchDeclarations,
   dashboardDatasets: documentsDatasets,
+  // `documents` without a page returns every document (SPEC.md): its cost counts them all.
+  listBounds: ({ db }) => ({ 'Query.documents': () => loadModels(db).Document.estimatedDocumentCount() }),
   // Every user reads documents; changing them, or the types they are filed under, is for owners and admins.
   permissions: {
     documents: {

@@ -45,6 +45,7 @@ const pluginDefinitionSchema = z.object({
     )
     .optional(),
   dashboardDatasets: dashboardDatasetsSchema.optional(),
+  listBounds: z.custom<PluginDefinition['listBounds']>((value) => typeof value === 'function', 'must be a function').optional(),
 });
 
 export class PluginDefinitionError extends InputError {}

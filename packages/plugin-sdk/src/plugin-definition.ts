@@ -109,4 +109,10 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   permissions?: PluginPermissions;
   /** What the dashboard may chart from this plugin's database (issue 31); the host runs those queries. */
   dashboardDatasets?: readonly DashboardDataset[];
+  /**
+   * The most items each unpaged list field may return, by `Type.field` (`'Query.documents'`: the collection's
+   * count), read again at most every second: the cost limit counts those lists at their real size, so a query
+   * that would really cost too much is refused before it runs. Lists not named count as the limit's default.
+   */
+  listBounds?: (services: PluginServices) => Readonly<Record<string, () => Promise<number>>>;
 }

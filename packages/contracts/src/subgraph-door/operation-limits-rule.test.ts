@@ -54,6 +54,21 @@ describe('operationLimitsRule', () => {
     const aliases = Array.from({ length: 60 }, (_, index) => `d${index}: docs { id }`).join(' ');
     assert.deepEqual(cost(`{ ${aliases} }`), ['QUERY_TOO_COMPLEX']);
   });
+
+  it('counts an unpaged list at the bound its plugin gives (the real size), and says what it cost', () => {
+    const lists = buildSchema('type Query { docs(perPage: Int): [Doc!]! } type Doc { id: ID name: String }');
+    const bound = (typeName: string, fieldName: string) => (typeName === 'Query' && fieldName === 'docs' ? 5_000 : undefined);
+    const check = (query: string) => validate(lists, parse(query), [operationLimitsRule({ ...GRAPHQL_LIMITS, maxCost: 50_000 }, bound)]).map((error) => error.message);
+    // 5,000 × (1 + 2) = 15,000: one unpaged list of every document is served.
+    assert.deepEqual(check('{ docs { id name } }'), []);
+    // 4 × 15,000 = 60,000, where 100 items each would have been 1,200.
+    assert.deepEqual(check('{ a: docs { id name } b: docs { id name } c: docs { id name } d: docs { id name } }'), [
+      'Query is too costly: the operation may cost 60000, the limit is 50000 (a field costs 1 plus what it selects, times the items of a list: ' +
+        'its page size when a paging argument such as perPage gives one, else what it holds (docs 5000) or 100): page the lists, or ask for less',
+    ]);
+    // A page is its page size: 4 × 20 × 3 = 240.
+    assert.deepEqual(check('{ a: docs(perPage: 20) { id name } b: docs(perPage: 20) { id name } c: docs(perPage: 20) { id name } d: docs(perPage: 20) { id name } }'), []);
+  });
 });
 
 describe('checkQueryText', () => {

@@ -32,6 +32,12 @@ export interface OperationLimits {
   listSize: number;
 }
 
+/**
+ * The most items a list field may really return when no page size is given (`documents` returns the whole
+ * collection: its count), or undefined when unknown, which counts as `listSize`. Plugin hosts know theirs.
+ */
+export type ListBound = (typeName: string, fieldName: string) => number | undefined;
+
 /** Arguments that bound how many items a list field returns (`perPage: 20`, `first: 10`, …). */
 const PAGING_ARGUMENTS = new Set(['perPage', 'limit', 'first', 'last', 'take', 'pageSize']);
 
@@ -50,15 +56,18 @@ function tooComplex(message: string, node?: Parameters<ValidationContext['report
   return new GraphQLError(message, { nodes: node, extensions: { code: QUERY_TOO_COMPLEX } });
 }
 
-/** How many items a list field may return: a literal paging argument below `listSize`, else `listSize`. */
-function listItems(field: FieldNode, listSize: number): number {
+/** How many items a list field may return: a literal paging argument below its bound, else its bound. */
+function listItems(field: FieldNode, bound: number): number {
   for (const argument of field.arguments ?? []) {
     if (!PAGING_ARGUMENTS.has(argument.name.value) || argument.value.kind !== Kind.INT) continue;
     const value = Number(argument.value.value);
-    if (Number.isSafeInteger(value)) return Math.min(Math.max(value, 1), listSize);
+    if (Number.isSafeInteger(value)) return Math.min(Math.max(value, 1), bound);
   }
-  return listSize;
+  return bound;
 }
+
+// Far past any limit, and still exact in a double: the refusal can say how much a query costs.
+const COST_CEILING = 1e15;
 
 function fieldDefinition(parent: GraphQLCompositeType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
   if (parent && (isObjectType(parent) || isInterfaceType(parent))) return parent.getFields()[name];
@@ -70,8 +79,16 @@ function fieldDefinition(parent: GraphQLCompositeType | undefined, name: string)
  * QUERY_TOO_COMPLEX), counting fragments where they are spread. Each fragment is measured once, so a
  * "fragment bomb" costs linear time to refuse. The same rule runs at the gateway and in every plugin host.
  */
-export function operationLimitsRule(limits: OperationLimits): (context: ValidationContext) => ASTVisitor {
+export function operationLimitsRule(limits: OperationLimits, listBound?: ListBound): (context: ValidationContext) => ASTVisitor {
   return (context) => {
+    /** The lists counted by their real bound, for the refusal's message ("documents: 5000 items"). */
+    const bounded = new Map<string, number>();
+    const boundOf = (parent: GraphQLCompositeType | undefined, fieldName: string): number => {
+      const bound = parent ? listBound?.(parent.name, fieldName) : undefined;
+      if (bound === undefined) return limits.listSize;
+      bounded.set(fieldName, bound);
+      return bound;
+    };
     const schema = context.getSchema();
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of context.getDocument().definitions) {
@@ -109,12 +126,12 @@ export function operationLimitsRule(limits: OperationLimits): (context: Validati
           const definition = fieldDefinition(parent, selection.name.value);
           const named = definition ? getNamedType(definition.type) : undefined;
           const below = selection.selectionSet ? sizeOf(selection.selectionSet, named && isCompositeType(named) ? named : undefined) : EMPTY;
-          const items = definition && isListType(getNullableType(definition.type)) ? listItems(selection, limits.listSize) : 1;
+          const items = definition && isListType(getNullableType(definition.type)) ? listItems(selection, boundOf(parent, selection.name.value)) : 1;
           inner = {
             depth: below.depth + 1,
             fields: below.fields + 1,
             aliases: below.aliases + (selection.alias ? 1 : 0),
-            cost: Math.min((1 + below.cost) * items, limits.maxCost + 1),
+            cost: Math.min((1 + below.cost) * items, COST_CEILING),
           };
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           inner = sizeOf(selection.selectionSet, typeNamed(selection.typeCondition?.name.value, parent));
@@ -125,7 +142,7 @@ export function operationLimitsRule(limits: OperationLimits): (context: Validati
         // Capped so a bomb's count stays a small number instead of overflowing to Infinity.
         fields = Math.min(fields + inner.fields, limits.maxFields + 1);
         aliases = Math.min(aliases + inner.aliases, limits.maxAliases + 1);
-        cost = Math.min(cost + inner.cost, limits.maxCost + 1);
+        cost = Math.min(cost + inner.cost, COST_CEILING);
       }
       return { depth, fields, aliases, cost };
     };
@@ -144,10 +161,12 @@ export function operationLimitsRule(limits: OperationLimits): (context: Validati
           context.reportError(tooComplex(`Query is too large: ${name} selects more than ${limits.maxFields} fields`, [node]));
         }
         if (cost > limits.maxCost) {
+          const real = [...bounded].map(([field, items]) => `${field} ${items}`).join(', ');
           context.reportError(
             tooComplex(
-              `Query is too costly: ${name} may cost more than ${limits.maxCost} (each list field counts as ${limits.listSize} items ` +
-                `unless a paging argument such as perPage asks for fewer): page the lists, or ask for less`,
+              `Query is too costly: ${name} may cost ${cost >= COST_CEILING ? `more than ${COST_CEILING}` : cost}, the limit is ${limits.maxCost} ` +
+                `(a field costs 1 plus what it selects, times the items of a list: its page size when a paging argument such as perPage gives one, ` +
+                `else ${real ? `what it holds (${real}) or ` : ''}${limits.listSize}): page the lists, or ask for less`,
               [node],
             ),
           );

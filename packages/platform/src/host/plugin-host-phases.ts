@@ -19,6 +19,7 @@ import { requireAuthentication } from '../auth/require-authentication.js';
 import { serveDashboardQueues } from '../dashboard/serve-dashboard-queues.js';
 import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { executionDeadline } from '../graphql/execution-deadline.js';
+import { ListBounds, realListCost } from '../graphql/real-list-cost.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
 import { announceIntegrationKind } from './announce-integration-kind.js';
 import { connectDatabase } from './connect-database.js';
@@ -129,6 +130,7 @@ export function createHttpApp(host: HostServices): HostHttp {
 export async function startApollo(host: HostServices, http: HostHttp, teardown: TeardownStack): Promise<GraphQLSchema> {
   const { options } = host;
   const schema = buildPluginSchema(host.definition, host.services);
+  const listBounds = new ListBounds(host.definition, host.services, host.debug);
   const apollo = new ApolloServer<PluginRequestContext>({
     schema,
     formatError: host.formatError,
@@ -146,6 +148,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
       ApolloServerPluginInlineTraceDisabled(),
       requireAuthentication(host.publicFields),
       executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs),
+      ...(listBounds.declared ? [realListCost<PluginRequestContext>(GRAPHQL_LIMITS, listBounds)] : []),
     ],
   });
   await apollo.start();

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import mongoose from 'mongoose';
+import { documentsPlugin } from './plugin.js';
+
+// Issue 28: an unpaged `documents` costs what the collection holds, not a fixed guess of 100 items.
+const documentCount = 2_000;
+let platform: TestPlatform;
+
+before(async () => {
+  platform = await startTestPlatform({ plugins: [documentsPlugin] });
+  const db = await mongoose.createConnection(platform.mongoUrl, { dbName: platform.dbNames['documents'] }).asPromise();
+  try {
+    await db.collection('documents').insertMany(Array.from({ length: documentCount }, (_, index) => ({ name: `doc ${index}`, createdAt: new Date() })));
+  } finally {
+    await db.close();
+  }
+});
+after(async () => {
+  await platform?.stop();
+});
+
+const aliases = (count: number, field: string, selection: string) =>
+  `{ ${Array.from({ length: count }, (_, index) => `a${index}: ${field} { ${selection} }`).join(' ')} }`;
+
+describe('documents list cost from the real collection size', () => {
+  it('refuses before execution, with the numbers, what the gateway alone would count as cheap', async () => {
+    // 20 × 2,000 × (1 + 2) = 120,000 against 50,000; counted at 100 items it would be 6,000.
+    const query = aliases(20, 'documents', '_id name');
+    // The bound is read at most once a second: the documents inserted above are counted within that.
+    let refused = await platform.graphql(query);
+    const deadline = Date.now() + 5_000;
+    while (refused.errors?.[0]?.extensions?.code !== 'QUERY_TOO_COMPLEX' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      refused = await platform.graphql(query);
+    }
+    assert.equal(refused.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX', JSON.stringify(refused.errors ?? refused.data).slice(0, 300));
+    assert.equal(refused.data ?? undefined, undefined);
+    assert.match(refused.errors?.[0]?.message ?? '', /may cost 120000, the limit is 50000 .*documents 2000/);
+  });
+
+  it('still answers every document to an unpaged documents whose cost allows it (SPEC.md), and pages cheaply', async () => {
+    const all = await platform.graphql<{ documents: Array<{ _id: string }> }>('{ documents { _id } }');
+    assert.equal(all.errors, undefined, JSON.stringify(all.errors));
+    assert.equal(all.data?.documents.length, documentCount);
+    const paged = await platform.graphql<Record<string, unknown[]>>(aliases(20, 'documents(perPage: 50)', '_id name'));
+    assert.equal(paged.errors, undefined, JSON.stringify(paged.errors));
+    assert.equal(paged.data?.['a19']?.length, 50);
+  });
+});
