@@ -1,7 +1,7 @@
 import { EngineError, badRequest, indexNotFound, parsingError } from './errors.js';
 import { type Mappings, readMappings } from './indexes/mappings.js';
 import { type Source, SearchIndex, fieldText } from './indexes/search-index.js';
-import { QueryEvaluator } from './query/evaluate-query.js';
+import { type Match, QueryEvaluator, termsByField } from './query/evaluate-query.js';
 import { type HighlightOptions, highlightText } from './query/highlight.js';
 import { EngineJournal, type JournalEntry } from './storage/engine-journal.js';
 
@@ -162,19 +162,20 @@ export class SearchEngine {
     const from = nonNegative(request.from, 'from', 0);
     const size = nonNegative(request.size, 'size', 10);
     if (from + size > MAX_RESULT_WINDOW) throw badRequest(`Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]`);
-    const found: Array<{ index: SearchIndex; id: string; score: number; terms: Map<string, Set<string>> }> = [];
+    const found: Array<{ index: SearchIndex; id: string; score: number; match: Match }> = [];
     for (const name of this.resolve(pattern)) {
       const index = this.getIndex(name);
       const matches = new QueryEvaluator(index).matches(request.query ?? { match_all: {} });
-      for (const [id, match] of matches) found.push({ index, id, score: match.score, terms: match.terms });
+      for (const [id, match] of matches) found.push({ index, id, score: match.score, match });
     }
     found.sort((a, b) => b.score - a.score || (a.index.name < b.index.name ? -1 : a.index.name > b.index.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const highlight = highlightOptions(request.highlight);
-    const hits = found.slice(from, from + size).map(({ index, id, score, terms }): SearchHit => {
+    const hits = found.slice(from, from + size).map(({ index, id, score, match }): SearchHit => {
       const source = index.docs.get(id) ?? {};
       const hit: SearchHit = { _index: index.name, _id: id, _score: score };
       if (request._source !== false) hit._source = Array.isArray(request._source) ? pick(source, request._source) : source;
       if (highlight) {
+        const terms = termsByField(match);
         const fields: Record<string, string[]> = {};
         for (const field of highlight.fields === '*' ? index.textFieldNames : highlight.fields) {
           const matched = terms.get(field);

@@ -61,6 +61,16 @@ describe('the embedded search engine through the official OpenSearch client', ()
     assert.deepEqual((await search('nothing-like-it')).total, { value: 0, relation: 'eq' });
   });
 
+  it('tolerates typos only when the words as typed find nothing', async () => {
+    await client.indices.create({ index: 'typos', body: { mappings } });
+    await client.bulk({ refresh: true, body: [{ index: { _index: 'typos', _id: 'parts' } }, { title: 'Spare parts' }, { index: { _index: 'typos', _id: 'party' } }, { title: 'Garden party' }] });
+    const ids = async (text: string, extra: Record<string, unknown> = {}) => (await client.search({ index: 'typos', body: { query: multiMatch(text, extra) } as never })).body.hits.hits.map((hit) => hit._id).sort();
+    assert.deepEqual(await ids('party'), ['party'], 'a word typed right does not bring in its one-edit neighbours');
+    assert.deepEqual(await ids('partz'), ['parts', 'party'], 'a word found nowhere is matched with one edit');
+    assert.deepEqual(await ids('garden partz', { operator: 'and' }), ['party'], 'with operator and, every word must match, typo or not');
+    await client.indices.delete({ index: 'typos' });
+  });
+
   it('filters with term and terms inside bool, before paging, and counts', async () => {
     const { body } = await client.search({
       index: 'notes',

@@ -11,10 +11,28 @@ export function tokenize(text: string): string[] {
 }
 
 /**
+ * Stemming is most of the cost of indexing a record, and text repeats its words (a few thousand make up most of
+ * any text), so the terms of a word are remembered. Bounded: cleared when full, which costs one re-stemming each.
+ */
+const ANALYZED_CACHE_SIZE = 200_000;
+const analyzed = new Map<string, readonly string[]>();
+
+/**
  * The index terms of one word: lower-cased, folded, and stemmed for English and for German (both, since a
  * record does not say its language), so "invoices" finds "invoice" and "Rechnungen" finds "Rechnung".
+ * The list answered is shared: callers must not change it.
  */
-export function analyzeWord(word: string): string[] {
+export function analyzeWord(word: string): readonly string[] {
+  let terms = analyzed.get(word);
+  if (terms === undefined) {
+    if (analyzed.size >= ANALYZED_CACHE_SIZE) analyzed.clear();
+    terms = stem(word);
+    analyzed.set(word, terms);
+  }
+  return terms;
+}
+
+function stem(word: string): string[] {
   const lower = word.normalize('NFKC').toLowerCase().slice(0, MAX_TERM_LENGTH);
   if (lower.length < 3 || /^\p{N}+$/u.test(lower)) return [lower];
   const english = englishStem(lower);

@@ -1,10 +1,33 @@
 import { parsingError } from '../errors.js';
 import { type Source, type SearchIndex, type TextQuery, fieldText } from '../indexes/search-index.js';
 
-/** One matching document: its score and, per field, the index terms that matched (for highlighting). */
+/** Which index terms matched in which fields, as the text index answers it (term → fields). */
+export type MatchedTerms = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * One matching document: its score and what its text clauses matched. A search can match thousands of documents
+ * and shows ten, so the matched terms stay as the text index gave them and are only read for the hits highlighted.
+ */
 export interface Match {
-  score: number;
-  terms: Map<string, Set<string>>;
+  readonly score: number;
+  readonly matched: readonly MatchedTerms[];
+}
+
+const NOTHING_MATCHED: readonly MatchedTerms[] = [];
+
+/** Per field, the index terms that matched (what highlighting needs), for one hit. */
+export function termsByField(match: Match): Map<string, Set<string>> {
+  const terms = new Map<string, Set<string>>();
+  for (const matched of match.matched) {
+    for (const [term, fields] of Object.entries(matched)) {
+      for (const field of fields) {
+        let set = terms.get(field);
+        if (!set) terms.set(field, (set = new Set()));
+        set.add(term);
+      }
+    }
+  }
+  return terms;
 }
 export type Matches = Map<string, Match>;
 type Predicate = (id: string, source: Source) => boolean;
@@ -49,10 +72,11 @@ function textOptions(body: Clause, fields: Record<string, number>): TextQuery {
   return { text: String(text), fields, operator, fuzzy: body.fuzziness !== undefined && body.fuzziness !== 0 && body.fuzziness !== '0', prefixLast: type === 'bool_prefix' || type === 'phrase_prefix' };
 }
 
-function valuesOf(source: Source, field: string): unknown[] {
+/** Whether a value of the field (one, or any of a list) passes the test; without copying (filters run per candidate). */
+function someValue(source: Source, field: string, test: (value: unknown) => boolean): boolean {
   const value = field === '_id' ? undefined : source[field];
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
+  if (value === undefined || value === null) return false;
+  return Array.isArray(value) ? value.some(test) : test(value);
 }
 
 function sameTerm(a: unknown, b: unknown): boolean {
@@ -105,13 +129,13 @@ export class QueryEvaluator {
       case 'term': {
         const [field, value] = clauseKind(asObject(body, kind));
         const wanted = typeof value === 'object' && value !== null ? (value as Clause).value : value;
-        return (id, source) => (field === '_id' ? id === String(wanted) : valuesOf(source, field).some((v) => sameTerm(v, wanted)));
+        return (id, source) => (field === '_id' ? id === String(wanted) : someValue(source, field, (v) => sameTerm(v, wanted)));
       }
       case 'terms': {
         const [field, values] = clauseKind(asObject(body, kind));
         if (!Array.isArray(values)) throw parsingError('[terms] takes a list of values');
         const wanted = new Set(values.map(String));
-        return (id, source) => (field === '_id' ? wanted.has(id) : valuesOf(source, field).some((v) => typeof v !== 'object' && wanted.has(String(v))));
+        return (id, source) => (field === '_id' ? wanted.has(id) : someValue(source, field, (v) => typeof v !== 'object' && wanted.has(String(v))));
       }
       case 'ids': {
         const values = asObject(body, kind).values;
@@ -121,13 +145,15 @@ export class QueryEvaluator {
       }
       case 'exists': {
         const field = String(asObject(body, kind).field ?? '');
-        return (_id, source) => valuesOf(source, field).length > 0;
+        return (_id, source) => someValue(source, field, () => true);
       }
       case 'range': {
         const [field, bounds] = clauseKind(asObject(body, kind));
         const { gt, gte, lt, lte } = asObject(bounds, 'range') as { gt?: unknown; gte?: unknown; lt?: unknown; lte?: unknown };
         return (_id, source) =>
-          valuesOf(source, field).some(
+          someValue(
+            source,
+            field,
             (v) => (gt === undefined || compare(v, gt) > 0) && (gte === undefined || compare(v, gte) >= 0) && (lt === undefined || compare(v, lt) < 0) && (lte === undefined || compare(v, lte) <= 0),
           );
       }
@@ -150,17 +176,7 @@ export class QueryEvaluator {
 
   #text(query: TextQuery): Matches {
     const found: Matches = new Map();
-    for (const result of this.index.searchText(query)) {
-      const terms = new Map<string, Set<string>>();
-      for (const [term, fields] of Object.entries(result.match)) {
-        for (const field of fields) {
-          const set = terms.get(field) ?? new Set<string>();
-          set.add(term);
-          terms.set(field, set);
-        }
-      }
-      found.set(String(result.id), { score: result.score, terms });
-    }
+    for (const result of this.index.searchText(query)) found.set(String(result.id), { score: result.score, matched: [result.match] });
     return found;
   }
 
@@ -171,10 +187,13 @@ export class QueryEvaluator {
     const mustNot = asClauses(body.must_not, 'must_not').map((clause) => this.predicate(clause));
     const minimumShould = Number(body.minimum_should_match ?? (must.length === 0 && filters.length === 0 ? 1 : 0));
     let candidates: Matches;
+    // The should clauses already in the candidates (a union of them) are not counted again below.
+    let counted = false;
     if (must.length > 0) {
       candidates = must.reduce((all, next) => intersect(all, next));
     } else if (minimumShould > 0) {
       candidates = union(should);
+      counted = true;
     } else {
       candidates = this.#filtered([...this.index.docs.keys()], []);
     }
@@ -185,13 +204,12 @@ export class QueryEvaluator {
       if (!filters.every((test) => test(id, source))) continue;
       if (mustNot.some((test) => test(id, source))) continue;
       let satisfied = 0;
-      const combined: Match = { score: match.score, terms: new Map(match.terms) };
+      let combined = match;
       for (const set of should) {
         const extra = set.get(id);
         if (!extra) continue;
         satisfied += 1;
-        combined.score += extra.score;
-        mergeTerms(combined.terms, extra.terms);
+        if (!counted) combined = { score: combined.score + extra.score, matched: [...combined.matched, ...extra.matched] };
       }
       if (satisfied >= minimumShould) kept.set(id, combined);
     }
@@ -202,39 +220,32 @@ export class QueryEvaluator {
     const found: Matches = new Map();
     for (const id of ids) {
       const source = this.index.docs.get(id);
-      if (source && tests.every((test) => test(id, source))) found.set(id, { score: 1, terms: new Map() });
+      if (source && tests.every((test) => test(id, source))) found.set(id, { score: 1, matched: NOTHING_MATCHED });
     }
     return found;
   }
 }
 
-function mergeTerms(into: Map<string, Set<string>>, from: Map<string, Set<string>>): void {
-  for (const [field, terms] of from) into.set(field, new Set([...(into.get(field) ?? []), ...terms]));
+function combine(a: Match, b: Match): Match {
+  return { score: a.score + b.score, matched: [...a.matched, ...b.matched] };
 }
 
 function intersect(a: Matches, b: Matches): Matches {
   const out: Matches = new Map();
   for (const [id, match] of a) {
     const other = b.get(id);
-    if (!other) continue;
-    const terms = new Map(match.terms);
-    mergeTerms(terms, other.terms);
-    out.set(id, { score: match.score + other.score, terms });
+    if (other) out.set(id, combine(match, other));
   }
   return out;
 }
 
 function union(sets: Matches[]): Matches {
+  if (sets.length === 1) return sets[0] as Matches;
   const out: Matches = new Map();
   for (const set of sets) {
     for (const [id, match] of set) {
       const existing = out.get(id);
-      if (!existing) {
-        out.set(id, { score: match.score, terms: new Map(match.terms) });
-      } else {
-        existing.score += match.score;
-        mergeTerms(existing.terms, match.terms);
-      }
+      out.set(id, existing ? combine(existing, match) : match);
     }
   }
   return out;
