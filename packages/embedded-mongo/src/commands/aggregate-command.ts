@@ -5,6 +5,7 @@ import { commandQueryOptions } from '../query/collation.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { runPipeline } from '../query/matcher.js';
 import { isPlainObject } from '../query/path-values.js';
+import { runSimpleGroup } from '../query/simple-group.js';
 import { type CommandHandler, optionalNumber } from './command-context.js';
 import { cursorReply } from './find-commands.js';
 
@@ -61,9 +62,13 @@ export const aggregate: CommandHandler = (command, context) => {
   const readOnly = rest.every(isReadOnlyStage);
   const copy = (found: Document[]): Document[] => (readOnly ? found : found.map(cloneValue));
   const queryOptions = commandQueryOptions(command);
-  let docs = copy(matchDocuments(collection, { filter, sort, skip, limit, hint: command.hint, ...queryOptions }));
-  if (rest.length > 0) {
-    docs = runPipeline(docs, rest, {
+  const matched = matchDocuments(collection, { filter, sort, skip, limit, hint: command.hint, ...queryOptions });
+  // A count by plain fields and calendar buckets runs in one pass of its own; any other $group goes to mingo.
+  const grouped = rest[0]?.$group && queryOptions.collation === undefined ? runSimpleGroup(matched, rest[0].$group as Document) : undefined;
+  let docs = grouped ?? copy(matched);
+  const remaining = grouped ? rest.slice(1) : rest;
+  if (remaining.length > 0) {
+    docs = runPipeline(docs, remaining, {
       ...queryOptions,
       collectionResolver: (name) => copy([...(context.storage.collection(context.db, name)?.docs.values() ?? [])]),
     });
