@@ -24,6 +24,8 @@ describe('in-flight deduplication', () => {
   before(async () => {
     [held, documents] = await Promise.all([startHeldHost(), startDocumentsHost()]);
     gateway = await startTestGateway({
+      // These tests hold several requests of one caller at the subgraph at once, past the fair-turn default.
+      turnsPerCaller: 8,
       logger: pino({ level: 'debug' }, { write: (line: string) => void logLines.push(JSON.parse(line) as { msg: string }) }),
       subgraphs: [
         { name: 'held', urls: [held.host.url] },
@@ -213,7 +215,7 @@ describe('in-flight deduplication turned off', () => {
 
   before(async () => {
     held = await startHeldHost();
-    gateway = await startTestGateway({ dedupeRequests: false, subgraphs: [{ name: 'held', urls: [held.host.url] }] });
+    gateway = await startTestGateway({ dedupeRequests: false, turnsPerCaller: 8, subgraphs: [{ name: 'held', urls: [held.host.url] }] });
   });
   after(async () => {
     held.release();

@@ -56,6 +56,11 @@ export interface GatewayOptions {
    * Mutations and subscriptions are never shared. Default true.
    */
   dedupeRequests?: boolean;
+  /**
+   * GraphQL requests one caller (the user a login token names, else the client's address) may have running at
+   * one plugin at once; the rest wait their turn, and other callers go first meanwhile. Default 2.
+   */
+  turnsPerCaller?: number;
 }
 
 export interface Gateway {

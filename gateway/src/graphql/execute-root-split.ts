@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
 import { postToSubgraph, type SubgraphAnswer } from '../subgraphs/post-to-subgraph.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
 import type { PlannedResult } from './execute-planned.js';
@@ -38,6 +39,8 @@ export async function executeRootSplit(
   const answers = await Promise.all(
     split.parts.map((part, index) =>
       postToSubgraph(subgraphs[index]!, bodyOf(part, variables), 'refused-or-reset', context, logger).catch((error: unknown) => {
+        // Waiting again through the planner would only double the wait: the request is answered as waited out.
+        if (error instanceof TurnWaitTimeoutError) throw error;
         logger.warn({ reqId: context.reqId, plugin: part.plugin, err: error }, 'subgraph request failed');
         return undefined;
       }),

@@ -5,6 +5,8 @@ import type { InFlightRequests } from '../subgraphs/in-flight-requests.js';
 export interface GatewayContext {
   /** The request id every call carries (`x-request-id`) and every log line names. */
   readonly reqId: string;
+  /** Who asks (callerIdentity): each subgraph call waits for this caller's fair turn at its plugin. */
+  readonly caller?: string;
   /** Headers every subgraph call carries (cookie, authorization, x-forwarded-*…). */
   readonly forwardHeaders: HeaderRecord;
   /** `Set-Cookie` values from subgraph responses, returned to the client (e.g. the core's login). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST } from 'graphql';
+import { getOperationAST, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { fetchStreamedAnswer, sendBufferedAnswer } from '../http/buffered-answer.js';
 import { forwardToPlugin } from '../http/forward-to-plugin.js';
@@ -8,6 +8,8 @@ import { headersForPlugin, type HeaderRecord } from '../http/forwarded-headers.j
 import { PayloadTooLargeError } from '../http/read-body.js';
 import { sendJson, sendJsonText } from '../http/send-json.js';
 import { requestIdOf } from '../http/request-id.js';
+import { callerIdentity } from '../fairness/caller-identity.js';
+import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
 import { callReplica, type ReplicaCall } from '../subgraphs/call-replica.js';
 import { requestKey, type InFlightRequests } from '../subgraphs/in-flight-requests.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
@@ -17,7 +19,7 @@ import type { GatewayContext } from './gateway-context.js';
 import { formatErrors } from './format-errors.js';
 import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
 import { readGraphqlRequest, RequestEnvelopeError, type GraphqlRequest } from './graphql-request.js';
-import type { OperationPreparer } from './operation-preparer.js';
+import type { OperationPreparer, PreparedOperation } from './operation-preparer.js';
 import { GRAPHQL_LIMITS } from '@lattice/contracts';
 
 export const responseTooLargeMessage = `The answer is larger than ${GRAPHQL_LIMITS.maxResponseBytes} bytes: page the lists, or ask for less`;
@@ -30,6 +32,14 @@ export interface GraphqlHandlerDeps {
   logger: Logger;
   /** Identical queries in flight at once share one subgraph call (fast path and planner alike). */
   inFlight: InFlightRequests;
+}
+
+interface OperationToRun {
+  request: GraphqlRequest;
+  prepared: Extract<PreparedOperation, { ok: true }>;
+  operation: ReturnType<typeof getOperationAST>;
+  freshSince: number | undefined;
+  schema: GraphQLSchema;
 }
 
 function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode, headers: Record<string, string> = {}): void {
@@ -80,6 +90,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       if (!shared) return false;
       if (joined) sendBufferedAnswer(res, shared);
     } catch (error) {
+      if (error instanceof TurnWaitTimeoutError) throw error;
       // The plugin stopped mid-answer: as when streaming, the client's connection is dropped.
       logger.warn({ reqId: call.reqId, plugin: call.plugin.name, err: error }, 'subgraph answer broke off');
       res.destroy(error instanceof Error ? error : undefined);
@@ -119,13 +130,26 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       return sendError(res, 405, 'Mutations must be sent with POST', 'BAD_USER_INPUT');
     }
 
+    try {
+      await execute(req, res, { request, prepared, operation, freshSince, schema: preparer.supergraph.schema });
+    } catch (error) {
+      if (!(error instanceof TurnWaitTimeoutError)) throw error;
+      if (res.headersSent) return void res.destroy(error);
+      sendError(res, 503, error.message, 'DEADLINE_EXCEEDED');
+    }
+  }
+
+  /** Runs a prepared operation: the fast path, else the root split, else the planner. */
+  async function execute(req: IncomingMessage, res: ServerResponse, operationToRun: OperationToRun): Promise<void> {
+    const { request, prepared, operation, freshSince, schema } = operationToRun;
     const forwardHeaders = withoutCacheDirectives(headersForPlugin(req));
     const reqId = requestIdOf(req);
+    const caller = callerIdentity(req);
     const target = request.rawBody && firstUp(registry, prepared.route);
     if (target && request.rawBody) {
       const mutation = operation?.operation === 'mutation';
       const { rawBody } = request;
-      const call = { plugin: target, retry: mutation ? 'refused' : 'refused-or-reset', logger, reqId } as const;
+      const call = { plugin: target, retry: mutation ? 'refused' : 'refused-or-reset', logger, reqId, caller } as const;
       const sent =
         inFlight.enabled && operation?.operation === 'query'
           ? await forwardShared(res, call, forwardHeaders, rawBody, freshSince)
@@ -140,11 +164,11 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       logger.warn({ reqId, plugin: target.name }, 'fast path could not reach plugin; answering through the planner');
     }
 
-    const context: GatewayContext = { reqId, forwardHeaders, setCookies: [], inFlight, freshSince };
+    const context: GatewayContext = { reqId, caller, forwardHeaders, setCookies: [], inFlight, freshSince };
     const split = prepared.split && operation === prepared.split.operation ? prepared.split : undefined;
     const result =
       (split && (await executeRootSplit(split, registry, request.variables, context, logger))) ??
-      (await executePlanned(preparer.supergraph.schema, prepared.document, request.variables, request.operationName, context, dev));
+      (await executePlanned(schema, prepared.document, request.variables, request.operationName, context, dev));
     const text = JSON.stringify(result.body);
     if (text.length > GRAPHQL_LIMITS.maxResponseBytes / 3 && Buffer.byteLength(text) > GRAPHQL_LIMITS.maxResponseBytes) {
       logger.warn({ reqId, bytes: Buffer.byteLength(text) }, 'answer refused: past the response-size ceiling');

@@ -15,6 +15,8 @@ export interface ReplicaCall {
   retry: RetryPolicy;
   logger: Logger;
   reqId: string | undefined;
+  /** Who asks (callerIdentity): the call then waits for a fair turn at the plugin (FairTurns); none for the gateway's own calls. */
+  caller?: string;
 }
 
 /**
@@ -22,14 +24,21 @@ export interface ReplicaCall {
  * host failed before answering anything; a replica that refused the connection is taken out at once, and
  * the call goes once to another replica when `retry` allows. Undefined when no replica answered.
  */
-export async function callReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
+export function callReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
+  if (call.caller === undefined) return callAnyReplica(call, send);
+  return call.plugin.turns.run(call.caller, () => callAnyReplica(call, send));
+}
+
+async function callAnyReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
   let failed: Replica | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     const replica = call.plugin.pick(failed);
     if (!replica) return undefined;
     replica.inFlight += 1;
     try {
-      return await send(replica);
+      const answer = await send(replica);
+      replica.lastAnsweredAt = performance.now();
+      return answer;
     } catch (error) {
       if (!(error instanceof NoAnswerError)) throw error;
       const failure = transportFailure(error.cause);

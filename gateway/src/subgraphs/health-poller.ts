@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { fetchSubgraphSdl, probeReplica } from './probe-subgraph.js';
+import { fetchSubgraphSdl, probeReplica, type ProbeOutcome } from './probe-subgraph.js';
 import { FAILED_PROBES_BEFORE_DOWN, type Replica } from './replica.js';
 import type { SubgraphRegistry, SubgraphState } from './subgraph-registry.js';
 
@@ -10,6 +10,21 @@ export interface HealthPollerOptions {
   logger: Logger;
   /** Called after a round in which a replica came up with an SDL the gateway has not composed yet. */
   onSchemaChanged: (plugins: SubgraphState[]) => void;
+}
+
+/**
+ * How late a probe's time-out may fire before the gateway counts its own event loop as stalled: in one process
+ * with the plugin hosts (npm start), a host busy with a large answer holds the gateway's loop too, and every
+ * probe of that moment would time out for a reason that is not the replica's.
+ */
+const STALL_GRACE_MS = 250;
+
+interface Probe {
+  subgraph: SubgraphState;
+  replica: Replica;
+  outcome: ProbeOutcome;
+  /** The probe could not tell: the gateway itself was stalled, or the replica answered requests meanwhile. */
+  inconclusive: boolean;
 }
 
 /**
@@ -60,23 +75,38 @@ export class HealthPoller {
 
   async #checkAll(): Promise<void> {
     const changed = new Set<SubgraphState>();
+    const probes = await Promise.all(this.#registry.all().flatMap((subgraph) => subgraph.replicas.map((replica) => this.#probe(subgraph, replica))));
+    // Every replica that was up timing out at once says more about this side (the machine, the gateway's own
+    // loop) than about each of them: such a round counts for none, so one busy process never takes all out.
+    const up = probes.filter(({ replica }) => replica.status === 'up');
+    const allSilent = up.length > 1 && up.every(({ outcome }) => outcome === 'no-answer');
     await Promise.all(
-      this.#registry.all().flatMap((subgraph) =>
-        subgraph.replicas.map(async (replica) => {
-          if (await this.#check(subgraph, replica)) changed.add(subgraph);
-        }),
-      ),
+      probes.map(async (probe) => {
+        if (await this.#apply(probe, allSilent)) changed.add(probe.subgraph);
+      }),
     );
     if (changed.size > 0 && !this.#stopped) this.#options.onSchemaChanged([...changed]);
   }
 
-  /** Probes one replica; true when it came up with an SDL its plugin did not have. */
-  async #check(subgraph: SubgraphState, replica: Replica): Promise<boolean> {
-    const { logger, timeoutMs } = this.#options;
+  async #probe(subgraph: SubgraphState, replica: Replica): Promise<Probe> {
+    const { timeoutMs } = this.#options;
+    const started = performance.now();
     const outcome = await probeReplica(replica, timeoutMs);
+    const lateBy = performance.now() - started - timeoutMs;
+    const inconclusive = outcome === 'no-answer' && (lateBy > STALL_GRACE_MS || replica.lastAnsweredAt >= started - this.#options.intervalMs);
+    return { subgraph, replica, outcome, inconclusive };
+  }
+
+  /** Applies one probe's outcome; true when the replica came up with an SDL its plugin did not have. */
+  async #apply({ subgraph, replica, outcome, inconclusive }: Probe, allSilent: boolean): Promise<boolean> {
+    const { logger, timeoutMs } = this.#options;
     if (this.#stopped) return false;
     const where = { plugin: replica.plugin, replica: replica.url };
     if (outcome === 'no-answer') {
+      if (inconclusive || allSilent) {
+        logger.info({ ...where, reason: allSilent ? 'every replica silent at once' : 'busy, not dead' }, 'replica probe timed out; not counted');
+        return false;
+      }
       replica.failedProbes += 1;
       if (replica.failedProbes < FAILED_PROBES_BEFORE_DOWN || replica.status === 'down') return false;
       logger.warn({ ...where, failedProbes: replica.failedProbes }, 'replica did not answer its probes; taken out');

@@ -26,7 +26,7 @@ export function postToSubgraph(
   context: GatewayContext | undefined,
   logger: Logger,
 ): Promise<SubgraphAnswer | undefined> {
-  const call = { plugin: subgraph, retry, logger, reqId: context?.reqId };
+  const call = { plugin: subgraph, retry, logger, reqId: context?.reqId, caller: context?.caller };
   const forwardHeaders = context?.forwardHeaders ?? {};
   const send = () =>
     callReplica(call, async (replica) => {

@@ -21,6 +21,8 @@ export class Replica {
   failedProbes = 0;
   /** Requests sent to it that have not finished, for balancing. */
   inFlight = 0;
+  /** When (performance.now()) it last answered a request: a host that answers is alive, however slow its probes. */
+  lastAnsweredAt = -Infinity;
 
   constructor(
     readonly plugin: string,

@@ -3,6 +3,7 @@ import type { Executor } from '@graphql-tools/utils';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../graphql/gateway-context.js';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
+import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
 import type { RetryPolicy } from './call-replica.js';
 import { postToSubgraph } from './post-to-subgraph.js';
 import type { SubgraphRegistry } from './subgraph-registry.js';
@@ -64,6 +65,9 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
         return unavailable();
       }
     } catch (error) {
+      if (error instanceof TurnWaitTimeoutError) {
+        return { data: null, errors: [new GraphQLError(error.message, { extensions: { code: 'DEADLINE_EXCEEDED', plugin: name } })] };
+      }
       logger.warn({ reqId, plugin: name, err: error }, 'subgraph request failed');
       return unavailable();
     }

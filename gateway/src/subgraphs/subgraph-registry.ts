@@ -1,8 +1,17 @@
 import type { SubgraphEndpoint } from '../options.js';
 import { Replica, type SubgraphStatus } from './replica.js';
-import type { SubgraphSigner } from '@lattice/contracts';
+import { GRAPHQL_LIMITS, type SubgraphSigner } from '@lattice/contracts';
+import { FairTurns } from '../fairness/fair-turns.js';
 
 export type { SubgraphStatus } from './replica.js';
+
+/**
+ * Requests one caller may have running at one plugin at once: enough for a screen's few queries, few enough
+ * that one member's burst of heavy queries waits behind itself instead of filling the plugin's event loop.
+ */
+export const TURNS_PER_CALLER = 2;
+/** Requests running at one replica at once, from all callers; past it, callers take turns in rotation. */
+export const TURNS_PER_REPLICA = 32;
 
 /**
  * What the gateway knows about one plugin: its replicas and the SDL last read from one coming up. `sdl`
@@ -10,6 +19,8 @@ export type { SubgraphStatus } from './replica.js';
  */
 export class SubgraphState {
   readonly replicas: readonly Replica[];
+  /** Fair turns in front of the plugin's replicas; a request waits at most its execution deadline for one. */
+  readonly turns: FairTurns;
   sdl: string | undefined;
   #next = 0;
 
@@ -17,8 +28,10 @@ export class SubgraphState {
     readonly name: string,
     urls: readonly string[],
     signer?: SubgraphSigner,
+    turnsPerCaller = TURNS_PER_CALLER,
   ) {
     this.replicas = urls.map((url) => new Replica(name, url, signer));
+    this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, GRAPHQL_LIMITS.deadlineMs);
   }
 
   /** Names the plugin in the composed supergraph; requests never go to it directly. */
@@ -53,8 +66,8 @@ export interface ReplicaReport {
 export class SubgraphRegistry {
   readonly #byName = new Map<string, SubgraphState>();
 
-  constructor(endpoints: SubgraphEndpoint[], signer?: SubgraphSigner) {
-    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls, signer));
+  constructor(endpoints: SubgraphEndpoint[], signer?: SubgraphSigner, turnsPerCaller?: number) {
+    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls, signer, turnsPerCaller));
   }
 
   get(name: string): SubgraphState | undefined {
