@@ -15,6 +15,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   labels?: Record<string, string>;
   healthcheck?: { test: string[]; interval: string; timeout: string; retries: number };
+  depends_on?: Record<string, unknown>;
 }
 const services = (text: string) => (parse(text) as { services: Record<string, ComposeService> }).services;
 
@@ -54,6 +55,26 @@ describe('lattice generate compose', () => {
     assert.deepEqual(composed['plugin-search-api']?.command, ['host', 'search']);
     assert.equal(composed['plugin-search-api']?.environment?.ELASTICSEARCH_URL, 'http://opensearch:9200');
     assert.equal(composed.essyncer, undefined, 'no essyncer key, no synchroniser');
+  });
+
+  it('runs the dashboard API and front-end with `dashboard`, nginx waiting for them, and neither without it', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const composed = services(renderCompose(productionConfigs, configs));
+    const api = composed['dashboard-api']!;
+    assert.deepEqual(api.command, ['dashboard-api']);
+    assert.equal(api.environment?.PORT, '4300');
+    assert.deepEqual(Object.keys(api.environment ?? {}).filter((key) => key.endsWith('_URL')), ['MONGO_URL', 'RABBITMQ_URL', 'REDIS_URL']);
+    assert.equal(api.environment?.JWT_TOKEN_SECRET, configs.jwt_token_secret);
+    assert.match(api.healthcheck?.test[3] ?? '', /127\.0\.0\.1:4300\/health\/ready/);
+    const front = composed['dashboard-front']!;
+    assert.deepEqual(front.command, ['dashboard-front']);
+    assert.deepEqual([front.environment?.PORT, front.environment?.LATTICE_DASHBOARD_API_URL], ['4200', 'http://dashboard-api:4300']);
+    assert.match(front.healthcheck?.test[3] ?? '', /127\.0\.0\.1:4200\/health\/ready/);
+    assert.deepEqual(Object.keys(composed.nginx?.depends_on ?? {}), ['frontend', 'gateway', 'widgets', 'dashboard-api', 'dashboard-front']);
+    const without = services(renderCompose(productionConfigs, { ...configs, dashboard: undefined }));
+    assert.equal(without['dashboard-api'], undefined);
+    assert.equal(without['dashboard-front'], undefined);
+    assert.deepEqual(Object.keys(without.nginx?.depends_on ?? {}), ['frontend', 'gateway', 'widgets']);
   });
 
   it('runs the essyncer with essyncer, and no OpenSearch when elasticsearch.url names one', async () => {

@@ -28,13 +28,14 @@ const readyCheck = (port: number) => ({
  * template expects), the gateway, the front-end and nginx, on MongoDB (replica set rs0, initiated by its own
  * health check), Redis and RabbitMQ with configs.json's credentials; with `elasticsearch`, the search subgraph's host
  * (`plugin-search-api`) on OpenSearch (single node, unless `elasticsearch.url` names one) and with `essyncer` the
- * synchroniser. Secrets go in as environment; the image holds none, and configs.json is mounted read-only.
+ * synchroniser; with `dashboard` its API and front-end. Secrets go in as environment; the image holds none, and configs.json is mounted read-only.
  */
 export function renderCompose(file: string, configs: Configs): string {
   const secrets = deploymentSecrets(file, configs);
   const image = latticeImage(configs);
   const urls = deploymentServiceUrls(secrets, { mongo: 'mongo', rabbitmq: 'rabbitmq', redis: 'redis' });
   const widgetsEnabled = configs.plugins.some((plugin) => plugin.name === 'messenger');
+  const dashboardEnabled = configs.dashboard !== undefined;
   const role = (command: string[], environment: Record<string, string>, port: number) => ({
     image,
     command,
@@ -68,13 +69,29 @@ export function renderCompose(file: string, configs: Configs): string {
     ...(widgetsEnabled
       ? { widgets: { ...role(['widgets'], { RABBITMQ_URL: urls.RABBITMQ_URL, REDIS_URL: urls.REDIS_URL }, 3200), depends_on: { rabbitmq: healthy, redis: healthy, 'plugin-messenger-api': healthy } } }
       : {}),
+    // The dashboard (`dashboard` in configs.json): its API asks each plugin host over RabbitMQ and hears revoked sessions on Redis.
+    ...(dashboardEnabled
+      ? {
+          'dashboard-api': {
+            ...role(['dashboard-api'], { PORT: '4300', ...urls, JWT_TOKEN_SECRET: secrets.jwtTokenSecret }, 4300),
+            depends_on: { mongo: healthy, rabbitmq: healthy, redis: healthy },
+          },
+          'dashboard-front': { ...role(['dashboard-front'], { PORT: '4200', LATTICE_DASHBOARD_API_URL: 'http://dashboard-api:4300' }, 4200), depends_on: { 'dashboard-api': healthy } },
+        }
+      : {}),
     nginx: {
       image: 'nginx:1.27',
       ports: ['80:80', '443:443'],
       // nginx.conf: `lattice generate nginx --upstream frontend=frontend:3000 --upstream gateway=gateway:3300 --upstream integrations=gateway:3400 --upstream mobile-app=frontend:4100`
-      // (and `--upstream widgets=widgets:3200` with the messenger).
+      // (and `--upstream widgets=widgets:3200` with the messenger, `--upstream dashboard-front=dashboard-front:4200
+      // --upstream dashboard-api=dashboard-api:4300` with the dashboard).
       volumes: ['./nginx.conf:/etc/nginx/conf.d/default.conf:ro', '/etc/letsencrypt:/etc/letsencrypt:ro', '/var/www/letsencrypt:/var/www/letsencrypt:ro'],
-      depends_on: { frontend: healthy, gateway: healthy, ...(widgetsEnabled ? { widgets: healthy } : {}) },
+      depends_on: {
+        frontend: healthy,
+        gateway: healthy,
+        ...(widgetsEnabled ? { widgets: healthy } : {}),
+        ...(dashboardEnabled ? { 'dashboard-api': healthy, 'dashboard-front': healthy } : {}),
+      },
       restart: 'unless-stopped',
     },
     mongo: {

@@ -38,9 +38,9 @@ describe('lattice generate kubernetes', () => {
     const named = (kind: string) => all.filter((manifest) => manifest.kind === kind).map((manifest) => manifest.metadata.name);
     // configs.production.json enables elasticsearch: the search subgraph is a host like a plugin's, on OpenSearch outside the cluster.
     const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-messenger-api', 'plugin-search-api'];
-    assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend', 'widgets']);
-    assert.deepEqual(named('HorizontalPodAutoscaler'), [...hosts, 'widgets']);
-    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', 'lattice-opensearch', ...hosts, 'gateway', 'frontend', 'widgets']);
+    assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front']);
+    assert.deepEqual(named('HorizontalPodAutoscaler'), [...hosts, 'widgets', 'dashboard-api', 'dashboard-front']);
+    assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', 'lattice-opensearch', ...hosts, 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front']);
     const search = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-search-api')!.spec!.template!.spec.containers[0]!;
     assert.deepEqual(search.env, [{ name: 'ELASTICSEARCH_URL', value: 'http://lattice-opensearch:9200' }]);
     const stripped = all.find((manifest) => manifest.kind === 'Ingress' && manifest.metadata.name === 'lattice-stripped') as unknown as {
@@ -55,6 +55,30 @@ describe('lattice generate kubernetes', () => {
     assert.deepEqual(inbox.env, [{ name: 'INBOX_EXAMPLE', value: 'on' }]);
     assert.ok(all.filter((manifest) => manifest.kind === 'Ingress').every((ingress) => ingress.spec?.tls?.[0]?.hosts[0] === 'lattice.example.com'));
     assert.ok(all.filter((manifest) => manifest.metadata.name.startsWith('lattice-') && manifest.kind === 'Service').every((external) => external.spec?.type === 'ExternalName'));
+  });
+
+  it('runs the dashboard with `dashboard`: its roles on 4300 and 4200, /dashboard/api/ and /dashboard/front/ stripped, /dashboard/front redirected to its slash', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const all = manifests(renderKubernetes(productionConfigs, configs));
+    const container = (name: string) => all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === name)!.spec!.template!.spec.containers[0]!;
+    assert.deepEqual(container('dashboard-api').args, ['dashboard-api']);
+    assert.deepEqual(container('dashboard-api').env, [{ name: 'PORT', value: '4300' }]);
+    assert.deepEqual(container('dashboard-front').env, [
+      { name: 'PORT', value: '4200' },
+      { name: 'LATTICE_DASHBOARD_API_URL', value: 'http://dashboard-api:4300' },
+    ]);
+    type Ingress = { metadata: { annotations: Record<string, string> }; spec: { rules: Array<{ http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string; port: { number: number } } } }> } }> } };
+    const ingress = (name: string) => all.find((manifest) => manifest.kind === 'Ingress' && manifest.metadata.name === name) as unknown as Ingress;
+    const routes = (name: string) => ingress(name).spec.rules[0]!.http.paths.map((entry) => [entry.path, entry.pathType, entry.backend.service.name, entry.backend.service.port.number]);
+    assert.deepEqual(routes('lattice-dashboard'), [
+      ['/dashboard/front/(.*)', 'ImplementationSpecific', 'dashboard-front', 4200],
+      ['/dashboard/api/(.*)', 'ImplementationSpecific', 'dashboard-api', 4300],
+    ]);
+    assert.equal(ingress('lattice-dashboard').metadata.annotations['nginx.ingress.kubernetes.io/rewrite-target'], '/$1');
+    assert.deepEqual(routes('lattice-dashboard-slash'), [['/dashboard/front', 'Exact', 'dashboard-front', 4200]]);
+    assert.equal(ingress('lattice-dashboard-slash').metadata.annotations['nginx.ingress.kubernetes.io/permanent-redirect'], 'https://lattice.example.com/dashboard/front/');
+    const without = manifests(renderKubernetes(productionConfigs, { ...configs, dashboard: undefined }));
+    assert.deepEqual(without.filter((manifest) => manifest.metadata.name.includes('dashboard')), []);
   });
 
   it('runs one essyncer (no autoscaler) with essyncer', async () => {

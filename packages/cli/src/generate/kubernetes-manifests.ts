@@ -11,7 +11,7 @@ const hostResources = { cpu: '250m', memory: '256Mi', cpuLimit: '1', memoryLimit
 
 /**
  * Kubernetes manifests (checked against 1.27's schemas): a Deployment, Service and autoscaler per plugin host
- * (`plugin-<name>-api`, the gateway's URL template), the gateway and the front-end; configs.json without its
+ * (`plugin-<name>-api`, the gateway's URL template), the gateway and the front-end (and the dashboard's API and front-end with `dashboard`); configs.json without its
  * secrets in a ConfigMap, the secrets in a Secret, and an ingress-nginx Ingress with TLS. MongoDB, RabbitMQ and
  * Redis stay outside the cluster at `db_server_address`.
  */
@@ -42,6 +42,13 @@ export function renderKubernetes(file: string, configs: Configs): string {
   // The website messenger's service, where its plugin is enabled; it scales like a plugin host (Redis carries its events).
   const widgets: Workload[] = configs.plugins.some((plugin) => plugin.name === 'messenger')
     ? [{ name: 'widgets', image, args: ['widgets'], ports: [{ name: 'http', port: 3200 }], resources: hostResources }]
+    : [];
+  // The dashboard (`dashboard` in configs.json): replicas share nothing but RabbitMQ and Redis, so both scale like a host.
+  const dashboard: Workload[] = configs.dashboard
+    ? [
+        { name: 'dashboard-api', image, args: ['dashboard-api'], ports: [{ name: 'http', port: 4300 }], env: { PORT: '4300' }, resources: hostResources },
+        { name: 'dashboard-front', image, args: ['dashboard-front'], ports: [{ name: 'http', port: 4200 }], env: { PORT: '4200', LATTICE_DASHBOARD_API_URL: 'http://dashboard-api:4300' }, resources: hostResources },
+      ]
     : [];
   // The roles read the plugin list from configs.json; the credentials reach them only through the Secret.
   const { redis: _redis, mongo: _mongo, rabbitmq: _rabbitmq, ...withoutSecrets } = configs;
@@ -87,12 +94,12 @@ export function renderKubernetes(file: string, configs: Configs): string {
     externalService('lattice-rabbitmq', external),
     externalService('lattice-redis', external),
     ...(search?.runsEngine ? [externalService('lattice-opensearch', external)] : []),
-    ...[...hosts, gateway, frontend, ...widgets].flatMap((workload) => [deployment(workload), service(workload)]),
+    ...[...hosts, gateway, frontend, ...widgets, ...dashboard].flatMap((workload) => [deployment(workload), service(workload)]),
     // One synchroniser per deployment (two would write every change twice): no autoscaler.
     ...(search?.essyncer
       ? [deployment({ name: 'essyncer', image, args: ['essyncer'], ports: [{ name: 'http', port: ESSYNCER_PORT }], env: { PORT: String(ESSYNCER_PORT), ELASTICSEARCH_URL: search.url }, resources: hostResources })]
       : []),
-    ...[...hosts, ...widgets].map(autoscaler),
+    ...[...hosts, ...widgets, ...dashboard].map(autoscaler),
     ingress('lattice', {}, [path('/', 'frontend', 3000, 'Prefix')]),
     // The gateway and the integrations ingress serve from their root: the public prefix is stripped.
     ingress('lattice-stripped', { 'nginx.ingress.kubernetes.io/use-regex': 'true', 'nginx.ingress.kubernetes.io/rewrite-target': '/$2', 'nginx.ingress.kubernetes.io/proxy-buffering': 'off' }, [
@@ -103,6 +110,17 @@ export function renderKubernetes(file: string, configs: Configs): string {
     ]),
     // The phone app on the front-end's port 4100, unbuffered (live updates); it serves /mobile-app/ as it is.
     ingress('lattice-mobile-app', { 'nginx.ingress.kubernetes.io/proxy-buffering': 'off' }, [path('/mobile-app', 'frontend', 4100, 'Prefix')]),
+    // The dashboard serves from its root: the prefix is stripped, and `/dashboard/front` gets its trailing slash
+    // first (the app's assets and API are relative to its page), as the generated nginx does.
+    ...(dashboard.length
+      ? [
+          ingress('lattice-dashboard', { 'nginx.ingress.kubernetes.io/use-regex': 'true', 'nginx.ingress.kubernetes.io/rewrite-target': '/$1' }, [
+            path('/dashboard/front/(.*)', 'dashboard-front', 4200, 'ImplementationSpecific'),
+            path('/dashboard/api/(.*)', 'dashboard-api', 4300, 'ImplementationSpecific'),
+          ]),
+          ingress('lattice-dashboard-slash', { 'nginx.ingress.kubernetes.io/permanent-redirect': `${site.origin}/dashboard/front/` }, [path('/dashboard/front', 'dashboard-front', 4200, 'Exact')]),
+        ]
+      : []),
   ];
   // Written as YAML 1.1, which Kubernetes reads: `off` or `on` would otherwise turn into booleans there.
   const header = `# Lattice on Kubernetes: written by \`lattice generate kubernetes\` from configs.json (${configs.domain}).\n# The Secret holds configs.json's credentials: keep this file as private as configs.json.\n`;
