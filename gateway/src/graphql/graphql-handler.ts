@@ -13,6 +13,7 @@ import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
 import { callReplica, type ReplicaCall } from '../subgraphs/call-replica.js';
 import { requestKey, type InFlightRequests } from '../subgraphs/in-flight-requests.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
+import { answerStatus } from './answer-status.js';
 import { executePlanned } from './execute-planned.js';
 import { executeRootSplit } from './execute-root-split.js';
 import type { GatewayContext } from './gateway-context.js';
@@ -174,7 +175,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       logger.warn({ reqId, bytes: Buffer.byteLength(text) }, 'answer refused: past the response-size ceiling');
       return sendError(res, 500, responseTooLargeMessage, 'RESPONSE_TOO_LARGE');
     }
-    sendJsonText(res, result.status, text, context.setCookies.length ? { 'set-cookie': context.setCookies } : {});
+    sendJsonText(res, answerStatus(result), text, context.setCookies.length ? { 'set-cookie': context.setCookies } : {});
   }
 
   return handle;

@@ -16,6 +16,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE', // the request body
   'DEADLINE_EXCEEDED', // the per-request execution deadline passed; fields not resolved by then are errors
   'RESPONSE_TOO_LARGE', // the answer would pass the response-size ceiling
+  'TOO_MANY_REQUESTS', // a bounded queue (e.g. password hashing) is full: try again shortly
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -32,6 +33,7 @@ export const httpStatusByCode: Readonly<Record<ErrorCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   DEADLINE_EXCEEDED: 503,
   RESPONSE_TOO_LARGE: 500,
+  TOO_MANY_REQUESTS: 429,
 };
 
 export function pluginUnavailableMessage(pluginName: string): string {

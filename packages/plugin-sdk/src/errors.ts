@@ -48,6 +48,13 @@ export class ForbiddenError extends LatticeError {
   }
 }
 
+/** A bounded queue is full (e.g. logins waiting for password hashing): refused now rather than waited on. */
+export class TooManyRequestsError extends LatticeError {
+  constructor(message = 'Too many requests; try again shortly', options?: ErrorOptions) {
+    super('TOO_MANY_REQUESTS', message, options);
+  }
+}
+
 export class PluginUnavailableError extends LatticeError {
   constructor(pluginName: string, options?: ErrorOptions) {
     super('PLUGIN_UNAVAILABLE', pluginUnavailableMessage(pluginName), options);

@@ -18,6 +18,7 @@ export {
   LatticeError,
   NotFoundError,
   PluginUnavailableError,
+  TooManyRequestsError,
   UnauthenticatedError,
   type ErrorCode,
 } from './errors.js';

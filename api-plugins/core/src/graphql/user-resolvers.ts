@@ -1,10 +1,11 @@
 import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { startSession } from '../login/log-in.js';
-import { assertNotThrottled, clearFailuresFor, recordFailedLogin } from '../login/login-throttle.js';
+import { claimLoginAttempt, clearFailuresFor, recordFailedLogin, recordSuccessfulLogin } from '../login/login-throttle.js';
 import type { CoreModels } from '../models/load-models.js';
 import { revokeUserSessions } from '../sessions/sessions.js';
 import { createUser } from '../users/create-user.js';
+import { passwordProblem } from '../users/password-rules.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { toPublicUser } from '../users/public-user.js';
 import { passwordInput } from '../users/user-input.js';
@@ -20,6 +21,11 @@ function parseInput<T>(schema: z.ZodType<T>, args: unknown, what: string): T {
   const parsed = schema.safeParse(args);
   if (!parsed.success) throw new InputError(`Cannot ${what}: ${parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`).join('; ')}`);
   return parsed.data;
+}
+
+function assertAcceptablePassword(password: string, email: string) {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new InputError(`Cannot set the password: password ${problem}`);
 }
 
 async function findUser(models: CoreModels, id: string) {
@@ -101,12 +107,13 @@ export const passwordMutationResolvers = {
     const { currentPassword, newPassword } = parseInput(changePasswordArgs, args, 'change the password');
     const user = await findUser(context.models, context.user._id);
     // A stolen cookie must not become a way to guess the password: wrong ones count as failed logins.
-    const address = context.req.ip ?? 'unknown';
-    await assertNotThrottled(context.models, user.email, address);
+    const attempt = await claimLoginAttempt(context.models, user.email, context.req.ip ?? 'unknown');
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-      await recordFailedLogin(context.models, user.email, address);
+      await recordFailedLogin(context.models, attempt);
       throw new InputError('The current password is wrong');
     }
+    await recordSuccessfulLogin(context.models, attempt);
+    assertAcceptablePassword(newPassword, user.email);
     user.passwordHash = await hashPassword(newPassword);
     await user.save();
     await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
@@ -118,6 +125,7 @@ export const passwordMutationResolvers = {
     const actor = requirePermission(context, 'core:manageUsers');
     const { _id, password } = parseInput(setPasswordArgs, args, 'set the password');
     const user = await findUser(context.models, _id);
+    assertAcceptablePassword(password, user.email);
     user.passwordHash = await hashPassword(password);
     await user.save();
     await revokeUserSessions(context.models, context.pubsubClient, String(user._id));

@@ -8,9 +8,9 @@ import {
 import type { CoreModels } from '../models/load-models.js';
 import type { UserFields } from '../models/user.js';
 import { createSession, revokeSession } from '../sessions/sessions.js';
-import { verifyPassword } from '../users/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../users/passwords.js';
 import { toPublicUser, type PublicUser } from '../users/public-user.js';
-import { assertNotThrottled, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.js';
+import { claimLoginAttempt, recordFailedLogin, recordSuccessfulLogin } from './login-throttle.js';
 
 const wrongCredentials = 'Wrong e-mail or password';
 
@@ -27,24 +27,27 @@ export async function startSession(models: CoreModels, context: PluginRequestCon
 }
 
 /**
- * Checks the credentials, then starts a session. An unknown e-mail and a wrong password give the same
- * answer after the same work, and are throttled alike, so the answers do not tell which e-mails have accounts.
+ * Checks the credentials, then starts a session. An unknown e-mail, a wrong password and a deactivated account
+ * give the same answer after the same work, and are throttled alike, so the answers tell nothing about accounts.
+ * A hash stored before argon2id is replaced by one now that the password is known.
  */
 export async function logIn(
   models: CoreModels,
   context: PluginRequestContext,
   credentials: { email: string; password: string },
 ): Promise<PublicUser> {
-  const address = context.req.ip ?? 'unknown';
-  await assertNotThrottled(models, credentials.email, address);
+  const attempt = await claimLoginAttempt(models, credentials.email, context.req.ip ?? 'unknown');
   const user = await models.User.findOne({ email: credentials.email });
   const matches = await verifyPassword(credentials.password, user?.passwordHash);
-  if (!user || !matches) {
-    await recordFailedLogin(models, credentials.email, address);
+  if (!user || !matches || !user.isActive) {
+    await recordFailedLogin(models, attempt);
     throw new UnauthenticatedError(wrongCredentials);
   }
-  if (!user.isActive) throw new UnauthenticatedError('This account is deactivated');
-  await recordSuccessfulLogin(models, credentials.email, address);
+  await recordSuccessfulLogin(models, attempt);
+  if (needsRehash(user.passwordHash)) {
+    user.passwordHash = await hashPassword(credentials.password);
+    await user.save();
+  }
   return startSession(models, context, user);
 }
 

@@ -1,4 +1,4 @@
-import { UnauthenticatedError } from '@lattice/plugin-sdk';
+import { isDuplicateKeyError, UnauthenticatedError } from '@lattice/plugin-sdk';
 import type { CoreModels } from '../models/load-models.js';
 
 /** Wrong passwords for one e-mail from one address before each further one waits (1 s, then doubling). */
@@ -42,54 +42,111 @@ function describeWait(until: Date, now: Date): string {
   return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/**
- * Refuses before the account is even looked up while this e-mail from this address, this address, or (for an
- * address that never logged in to it) this e-mail must wait. Counting by the e-mail as typed (not the account)
- * means a known and an unknown e-mail are throttled alike and get the same answer; counting by address means
- * wrong passwords sent from elsewhere never keep the owner out of an address they logged in from.
- */
-export async function assertNotThrottled(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
-  const keys = [pairKey(email, address), addressKey(address), accountKey(email), knownKey(email, address)];
-  const records = new Map((await models.LoginFailure.find({ _id: { $in: keys } }).lean()).map((record) => [record._id, record]));
-  const waits: Array<Date | undefined> = [];
-  const pair = records.get(pairKey(email, address));
-  if (pair?.lockedUntil && pair.lockedUntil > now) waits.push(pair.lockedUntil);
-  const fromAddress = records.get(addressKey(address));
-  if (fromAddress && fromAddress.count >= maxFailedLoginsPerAddress && fromAddress.windowEndsAt > now) waits.push(fromAddress.windowEndsAt);
-  const account = records.get(accountKey(email));
-  const known = records.get(knownKey(email, address));
-  if (!known && account?.lockedUntil && account.lockedUntil > now) waits.push(account.lockedUntil);
-  const until = waits.reduce<Date | undefined>((latest, wait) => (wait && (!latest || wait > latest) ? wait : latest), undefined);
-  if (until) throw new UnauthenticatedError(`Too many failed logins; try again in ${describeWait(until, now)}`);
+/** One counter a login attempt must pass: `free` attempts per window, then (with `firstDelaySeconds`) one per wait. */
+interface Gate {
+  key: string;
+  free: number;
+  windowMinutes: number;
+  /** The window restarts at each attempt (a pair), rather than running from the first one. */
+  slide: boolean;
+  /** Past the free attempts, one more each time the wait is over; without it, none until the window ends. */
+  firstDelaySeconds?: number;
 }
 
-/** Counts one failure under `key`; a window that has ended starts again at zero. */
-async function countFailure(models: CoreModels, key: string, windowEndsAt: Date, now: Date, slideWindow: boolean): Promise<number> {
-  await models.LoginFailure.updateOne({ _id: key, windowEndsAt: { $lte: now } }, { $set: { count: 0, windowEndsAt }, $unset: { lockedUntil: 1 } });
-  const updated = await models.LoginFailure.findOneAndUpdate(
-    { _id: key },
-    { $inc: { count: 1 }, ...(slideWindow ? { $set: { windowEndsAt } } : { $setOnInsert: { windowEndsAt } }) },
-    { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+/**
+ * Counts an attempt under the gate before its password is checked, each step one atomic database operation, so
+ * concurrent guesses cannot all pass a check made before any of them was counted: returns the attempt's number,
+ * or the time until which the gate is shut.
+ */
+async function claim(models: CoreModels, gate: Gate, now: Date): Promise<number | Date> {
+  const windowEndsAt = minutesFrom(now, gate.windowMinutes);
+  const windowUpdate = gate.slide ? { $set: { windowEndsAt } } : { $setOnInsert: { windowEndsAt } };
+  const live = { _id: gate.key, windowEndsAt: { $gt: now } };
+  try {
+    // Within the free attempts, or the first one (the upsert); a shut gate's key exists, so the upsert fails.
+    const within = await models.LoginFailure.findOneAndUpdate(
+      { ...live, count: { $lt: gate.free } },
+      { $inc: { count: 1 }, ...windowUpdate },
+      { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+    ).lean();
+    if (within) return within.count;
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+  if (gate.firstDelaySeconds) {
+    // The wait is over: this attempt passes and starts the next wait at once, so its concurrent twins do not.
+    const afterWait = await models.LoginFailure.findOneAndUpdate(
+      { ...live, count: { $gte: gate.free }, lockedUntil: { $lte: now } },
+      { $inc: { count: 1 }, $set: { lockedUntil: new Date(now.getTime() + gate.firstDelaySeconds * 1000), ...(gate.slide ? { windowEndsAt } : {}) } },
+      { returnDocument: 'after', projection: { count: 1 } },
+    ).lean();
+    if (afterWait) return afterWait.count;
+  }
+  // The window has ended: counting starts again with this attempt (one of concurrent attempts wins the reset).
+  const restarted = await models.LoginFailure.findOneAndUpdate(
+    { _id: gate.key, windowEndsAt: { $lte: now } },
+    { $set: { count: 1, windowEndsAt }, $unset: { lockedUntil: 1 } },
+    { returnDocument: 'after', projection: { count: 1 } },
   ).lean();
-  return updated?.count ?? 1;
+  if (restarted) return restarted.count;
+  const shut = await models.LoginFailure.findById(gate.key).lean();
+  if (shut?.lockedUntil && shut.lockedUntil > now) return shut.lockedUntil;
+  if (gate.firstDelaySeconds) return new Date(now.getTime() + gate.firstDelaySeconds * 1000);
+  return shut?.windowEndsAt ?? now;
+}
+
+/** The attempts counted for one login: their numbers, which set the waits if the password turns out wrong. */
+export interface LoginAttempt {
+  email: string;
+  address: string;
+  pairCount: number;
+  /** Absent when the address logged in to this e-mail before: others' failures never slow it. */
+  accountCount?: number;
+}
+
+/**
+ * Counts a login attempt against this e-mail from this address, this address, and (for an address that never
+ * logged in to it) this e-mail from anywhere, before the password is checked; refuses while any of them must
+ * wait. Counting by the e-mail as typed (not the account) means a known and an unknown e-mail are throttled alike.
+ */
+export async function claimLoginAttempt(models: CoreModels, email: string, address: string, now = new Date()): Promise<LoginAttempt> {
+  const known = await models.LoginFailure.exists({ _id: knownKey(email, address), windowEndsAt: { $gt: now } });
+  const gates: Gate[] = [
+    { key: addressKey(address), free: maxFailedLoginsPerAddress, windowMinutes: addressWindowMinutes, slide: false },
+    { key: pairKey(email, address), free: freeFailuresPerPair, windowMinutes: pairWindowMinutes, slide: true, firstDelaySeconds: 1 },
+  ];
+  if (!known) gates.push({ key: accountKey(email), free: freeFailuresPerAccount, windowMinutes: accountWindowMinutes, slide: false, firstDelaySeconds: firstAccountDelaySeconds });
+  const counts: number[] = [];
+  for (const gate of gates) {
+    const claimed = await claim(models, gate, now);
+    if (claimed instanceof Date) throw new UnauthenticatedError(`Too many failed logins; try again in ${describeWait(claimed, now)}`);
+    counts.push(claimed);
+  }
+  return { email, address, pairCount: counts[1]!, accountCount: counts[2] };
 }
 
 async function waitAfter(models: CoreModels, key: string, delaySeconds: number, now: Date): Promise<void> {
-  if (delaySeconds > 0) await models.LoginFailure.updateOne({ _id: key }, { $set: { lockedUntil: new Date(now.getTime() + delaySeconds * 1000) } });
+  if (delaySeconds > 0) await models.LoginFailure.updateOne({ _id: key }, { $max: { lockedUntil: new Date(now.getTime() + delaySeconds * 1000) } });
 }
 
-/** Counts a failed login against this e-mail from this address, the address, and the e-mail from anywhere. */
-export async function recordFailedLogin(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
-  const pairFailures = await countFailure(models, pairKey(email, address), minutesFrom(now, pairWindowMinutes), now, true);
-  await waitAfter(models, pairKey(email, address), growingDelaySeconds(pairFailures, freeFailuresPerPair, longestPairDelaySeconds), now);
-  await countFailure(models, addressKey(address), minutesFrom(now, addressWindowMinutes), now, false);
-  const accountFailures = await countFailure(models, accountKey(email), minutesFrom(now, accountWindowMinutes), now, false);
-  await waitAfter(models, accountKey(email), growingDelaySeconds(accountFailures, freeFailuresPerAccount, longestAccountDelaySeconds, firstAccountDelaySeconds), now);
+/** The password was wrong: the attempt stays counted, and past the free ones the next must wait. */
+export async function recordFailedLogin(models: CoreModels, attempt: LoginAttempt, now = new Date()): Promise<void> {
+  const { email, address, pairCount, accountCount } = attempt;
+  await waitAfter(models, pairKey(email, address), growingDelaySeconds(pairCount, freeFailuresPerPair, longestPairDelaySeconds), now);
+  if (accountCount !== undefined) {
+    await waitAfter(models, accountKey(email), growingDelaySeconds(accountCount, freeFailuresPerAccount, longestAccountDelaySeconds, firstAccountDelaySeconds), now);
+  }
 }
 
-/** The right password from this address: its count for this e-mail starts again, and the address is known for it. */
-export async function recordSuccessfulLogin(models: CoreModels, email: string, address: string, now = new Date()): Promise<void> {
+/**
+ * The right password: its count for this e-mail from this address starts again, the attempt is taken back from
+ * the address's and the account's counts (it was counted before the check), and the address is known for it.
+ */
+export async function recordSuccessfulLogin(models: CoreModels, attempt: LoginAttempt, now = new Date()): Promise<void> {
+  const { email, address, accountCount } = attempt;
   await models.LoginFailure.deleteOne({ _id: pairKey(email, address) });
+  await models.LoginFailure.updateOne({ _id: addressKey(address), count: { $gt: 0 } }, { $inc: { count: -1 } });
+  if (accountCount !== undefined) await models.LoginFailure.updateOne({ _id: accountKey(email), count: { $gt: 0 } }, { $inc: { count: -1 } });
   await models.LoginFailure.updateOne(
     { _id: knownKey(email, address) },
     { $set: { count: 0, windowEndsAt: minutesFrom(now, knownAddressDays * 24 * 60) } },

@@ -132,7 +132,7 @@ describe('search under npm start wiring (configs.json enables elasticsearch and 
   });
 
   it('a member never receives a hit of a type they may not read, in the hits or the total', async () => {
-    const added = await graphql('mutation { usersAdd(email: "member@lattice.test", password: "member password 123") { _id } }');
+    const added = await graphql('mutation { usersAdd(email: "member@lattice.test", password: "a searching password 123") { _id } }');
     const memberId = (added.body.data?.usersAdd as { _id: string })._id;
     const denied = await graphql('mutation ($id: String!) { usersSetPermissionOverrides(_id: $id, grants: [], denials: ["contacts:showCustomers"]) { _id } }', { id: memberId });
     assert.equal(denied.body.errors, undefined, JSON.stringify(denied.body.errors));
@@ -142,7 +142,7 @@ describe('search under npm start wiring (configs.json enables elasticsearch and 
     const documentId = (document.body.data?.documentsAdd as { _id: string })._id;
     await synced('tapir', customerId, true);
     await synced('tapir', documentId, true);
-    const member = await logIn(`${lattice.gatewayUrl}/graphql`, { email: 'member@lattice.test', password: 'member password 123' });
+    const member = await logIn(`${lattice.gatewayUrl}/graphql`, { email: 'member@lattice.test', password: 'a searching password 123' });
     const { body } = await graphql('{ search(query: "tapir") { total hits { type id } } }', {}, member);
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
     assert.deepEqual(body.data?.search, { total: 1, hits: [{ type: 'document', id: documentId }] });

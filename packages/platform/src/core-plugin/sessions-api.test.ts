@@ -117,7 +117,7 @@ describe('identity changes take effect within 5 s on every subgraph and open sub
     await assertRevokedWithin5s(member.cookie, subscription, () =>
       platform.graphql('mutation ($id: String!) { usersDeactivate(_id: $id) { isActive } }', { id: member._id }),
     );
-    await assert.rejects(logIn(graphqlUrl, member), /This account is deactivated/);
+    await assert.rejects(logIn(graphqlUrl, member), /Wrong e-mail or password/);
   });
 
   it('log out: the logged-out cookie is refused even when a client keeps sending it', async () => {

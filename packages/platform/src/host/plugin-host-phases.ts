@@ -21,6 +21,7 @@ import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { executionDeadline } from '../graphql/execution-deadline.js';
 import { ListBounds, realListCost } from '../graphql/real-list-cost.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
+import { tooManyRequestsStatus } from '../graphql/too-many-requests-status.js';
 import { announceIntegrationKind } from './announce-integration-kind.js';
 import { connectDatabase } from './connect-database.js';
 import { gatewayOnlyUpgrades, graphqlDoor } from './graphql-door.js';
@@ -149,6 +150,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
       requireAuthentication(host.publicFields),
       executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs),
       ...(listBounds.declared ? [realListCost<PluginRequestContext>(GRAPHQL_LIMITS, listBounds)] : []),
+      tooManyRequestsStatus(),
     ],
   });
   await apollo.start();
