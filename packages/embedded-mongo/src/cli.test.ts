@@ -27,7 +27,7 @@ describe('embedded-mongo CLI', () => {
     const child = startCli(['--dbpath', dir.path, '--port', '0']);
     try {
       const line = await firstLine(child.stdout);
-      const uri = /(mongodb:\/\/127\.0\.0\.1:\d+\/)/.exec(line)?.[1];
+      const uri = /(mongodb:\/\/lattice:[\w-]+@127\.0\.0\.1:\d+\/\?authSource=admin)/.exec(line)?.[1];
       assert.ok(uri, `expected a URI in: ${line}`);
       const client = await MongoClient.connect(uri);
       await client.db('cli').collection('c').insertOne({ ok: true });
@@ -41,6 +41,15 @@ describe('embedded-mongo CLI', () => {
       child.kill('SIGKILL');
       await dir.remove();
     }
+  });
+
+  it('refuses to listen beyond loopback without a user of its own, naming the reason', async () => {
+    const child = startCli(['--host', '0.0.0.0', '--port', '0']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 1);
+    assert.match(stderr, /--host 0\.0\.0\.0 reaches beyond this machine: give --username and EMBEDDED_MONGO_PASSWORD/);
   });
 
   it('rejects a bad port with a message and exit code 1', async () => {

@@ -47,7 +47,7 @@ export const getParameter: CommandHandler = (command) => {
   const reply: Document = { ok: 1 };
   const all = command.getParameter === '*';
   if (all || 'featureCompatibilityVersion' in command) reply.featureCompatibilityVersion = { version: '7.0' };
-  if (all || 'authenticationMechanisms' in command) reply.authenticationMechanisms = [];
+  if (all || 'authenticationMechanisms' in command) reply.authenticationMechanisms = ['SCRAM-SHA-256'];
   return reply;
 };
 

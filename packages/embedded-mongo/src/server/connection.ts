@@ -1,5 +1,7 @@
 import type { Document } from 'bson';
 import type { Socket } from 'node:net';
+import { ConnectionAuthentication, unauthorized } from '../auth/connection-authentication.js';
+import type { UserDirectory } from '../auth/users.js';
 import type { CommandContext } from '../commands/command-context.js';
 import { changeStreamWait } from '../changes/change-stream-commands.js';
 import { WRITE_COMMANDS } from '../commands/command-table.js';
@@ -24,6 +26,7 @@ export interface ConnectionDeps {
   defaultMaxTimeMS: number;
   incoming: IncomingBudget;
   turns: FairTurns;
+  users: UserDirectory;
 }
 
 const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
@@ -48,6 +51,7 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
   /** Whose turns this connection's commands take: its application's, once the handshake names one. */
   let client = `connection ${connectionId}`;
   socket.setNoDelay(true);
+  const authentication = new ConnectionAuthentication(deps.users, `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, deps.log);
 
   const fail = (reason: unknown): void => {
     const message = reason instanceof Error ? reason.message : String(reason);
@@ -120,6 +124,15 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
     const application = applicationName(command);
     if (application) client = `application ${application}`;
     const db = typeof command.$db === 'string' ? command.$db : 'admin';
+    const name = commandName(command);
+    if (!authentication.allows(name)) return errorReply(unauthorized(name));
+    if (name === 'saslStart' || name === 'saslContinue') {
+      try {
+        return name === 'saslStart' ? authentication.saslStart(command, db) : authentication.saslContinue(command);
+      } catch (error) {
+        return errorReply(error);
+      }
+    }
     await changeStreamWait(command, deps.storage);
     const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId, defaultMaxTimeMS: deps.defaultMaxTimeMS };
     const budget = commandBudgetMs(command, deps.defaultMaxTimeMS);
@@ -135,7 +148,11 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
       command.maxTimeMS = Math.max(1, budget - (performance.now() - started));
     }
     const reply = dispatch(command, context);
-    if (WRITE_COMMANDS.has(commandName(command)) && deps.storage.persistent) {
+    if (HANDSHAKES.has(name)) authentication.answerHandshake(command, reply);
+    if (name === 'connectionStatus' && authentication.user) {
+      reply.authInfo = { authenticatedUsers: [authentication.user], authenticatedUserRoles: [{ role: 'root', db: 'admin' }] };
+    }
+    if (WRITE_COMMANDS.has(name) && deps.storage.persistent) {
       try {
         await deps.storage.durable();
       } catch (error) {

@@ -25,7 +25,7 @@ export async function startEmbeddedMongoThread(options: EmbeddedMongoOptions = {
   const log = logOption ?? ((line: string) => process.stderr.write(`[embedded-mongo] ${line}\n`));
   const worker = startWorker(workerOptions);
   const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const started = new Promise<{ uri: string; port: number; host: string }>((resolve, reject) => {
+  const started = new Promise<{ uri: string; username: string; port: number; host: string }>((resolve, reject) => {
     worker.on('message', (message: ThreadMessage) => {
       if (message.type === 'log') log(message.line);
       else if (message.type === 'started') resolve(message);
@@ -34,12 +34,13 @@ export async function startEmbeddedMongoThread(options: EmbeddedMongoOptions = {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the embedded MongoDB thread exited with code ${code} before it started`)));
   });
-  const { uri, port, host } = await started;
+  const { uri, username, port, host } = await started;
   // Once running, a crash of the thread must not pass silently: the platform's queries would hang.
   worker.on('error', (error) => log(`the embedded MongoDB thread failed: ${error.stack ?? error.message}`));
   let stopping: Promise<void> | undefined;
   return {
     uri,
+    username,
     port,
     host,
     stop: () => {

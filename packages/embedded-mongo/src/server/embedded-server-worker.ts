@@ -12,7 +12,7 @@ try {
     if (message.type !== 'stop') return;
     void mongo.stop().finally(() => port.close());
   });
-  send({ type: 'started', uri: mongo.uri, port: mongo.port, host: mongo.host });
+  send({ type: 'started', uri: mongo.uri, username: mongo.username, port: mongo.port, host: mongo.host });
 } catch (error) {
   send({ type: 'failed', message: (error as Error).message });
   port.close();

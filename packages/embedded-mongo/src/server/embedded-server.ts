@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { generatedUser, USERS_DATABASE, UserDirectory, type EmbeddedMongoUser } from '../auth/users.js';
 import { stopRegexWorker } from '../query/regex-worker.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { serveConnection } from './connection.js';
@@ -23,11 +24,18 @@ export interface EmbeddedMongoOptions {
   defaultMaxTimeMS?: number;
   /** Cap on bytes of incomplete incoming messages across all connections (default 64 MB, at least one whole message). */
   maxIncomingBytes?: number;
+  /**
+   * The user every client must authenticate as (SCRAM-SHA-256, defined in `admin`, allowed everything).
+   * Omitted: a random one, whose credentials only `uri` carries.
+   */
+  user?: EmbeddedMongoUser;
 }
 
 export interface EmbeddedMongo {
-  /** A `mongodb://` URI for the driver or mongoose. */
+  /** A `mongodb://` URI for the driver or mongoose, with the user's credentials and `authSource=admin`. */
   uri: string;
+  /** The name clients authenticate with (the password is the one given, or only in `uri` when generated). */
+  username: string;
   port: number;
   host: string;
   /** Closes every connection, flushes the journal and releases the data directory. */
@@ -47,6 +55,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const sockets = new Set<Socket>();
   const incoming = new IncomingBudget(options.maxIncomingBytes ?? DEFAULT_MAX_INCOMING_BYTES);
   const turns = new FairTurns();
+  const user = options.user ?? generatedUser();
+  const users = new UserDirectory([user]);
   let connectionIds = 0;
   let requestIds = 0;
   const server: Server = createServer((socket) => {
@@ -61,6 +71,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       defaultMaxTimeMS: options.defaultMaxTimeMS ?? DEFAULT_MAX_TIME_MS,
       incoming,
       turns,
+      users,
     });
   });
   try {
@@ -81,7 +92,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const uriHost = host.includes(':') ? `[${host}]` : host;
   let stopping: Promise<void> | undefined;
   return {
-    uri: `mongodb://${uriHost}:${port}/`,
+    uri: `mongodb://${encodeURIComponent(user.username)}:${encodeURIComponent(user.password)}@${uriHost}:${port}/?authSource=${USERS_DATABASE}`,
+    username: user.username,
     port,
     host,
     stop: () => {
