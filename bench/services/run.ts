@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { postGraphQL, startRole, startServicesTopology, type RoleProcess } from '@lattice/cli/test-kit';
+import { postGraphQL, startRole, startServicesTopology, withMongoPassword, type RoleProcess } from '@lattice/cli/test-kit';
 import { logIn } from '@lattice/platform/test-kit';
 import mongoose from 'mongoose';
 
@@ -109,7 +109,9 @@ async function embeddedTarget(): Promise<Target> {
   });
   const graphqlUrl = start.urlOf('GraphQL');
   const cookies = await logInClients(graphqlUrl, owner);
-  const typeId = await seed(start.urlOf('MongoDB'));
+  // configs.json's mongo password is a placeholder, so `lattice start` generated the database's user in the data directory.
+  const { password } = JSON.parse(readFileSync(join(dir, 'mongo-user.json'), 'utf8')) as { password: string };
+  const typeId = await seed(withMongoPassword(start.urlOf('MongoDB'), password));
   return {
     name: 'npm start (one process)',
     graphqlUrl,

@@ -1,3 +1,3 @@
 export { freePort, latticeCommand, startRole, type RoleProcess } from './role-process.js';
-export { startServicesTopology, type FrontendPluginEntry, type ServicesTopology, type ServicesTopologyOptions } from './services-topology.js';
+export { startServicesTopology, withMongoPassword, type FrontendPluginEntry, type ServicesTopology, type ServicesTopologyOptions } from './services-topology.js';
 export { postGraphQL, steadyLoad, type GraphQLAnswer } from './graphql-over-http.js';

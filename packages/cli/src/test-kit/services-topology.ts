@@ -50,6 +50,12 @@ type SoloPlugin = 'core' | 'imap';
 const plugins: FrontendPluginEntry[] = [{ name: 'documents', ui: 'local' }, { name: 'contacts' }, { name: 'inbox', ui: 'local' }, { name: 'imap', ui: 'local' }];
 const configs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', plugins };
 
+/** A URL `lattice db` or `lattice start` printed (`user:***@`), with the password put back. */
+export function withMongoPassword(printedUrl: string, password: string): string {
+  if (!printedUrl.includes(':***@')) throw new Error(`expected a MongoDB URL with a hidden password, got ${printedUrl}`);
+  return printedUrl.replace(':***@', `:${encodeURIComponent(password)}@`);
+}
+
 /**
  * The services topology of the services-mode issue, each role its own OS process on 127.0.0.1: `lattice db`
  * (a database of this run's own), `lattice host core`, two `lattice host documents` (a spare address is listed
@@ -62,7 +68,9 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
   const dir = await mkdtemp(join(tmpdir(), 'lattice-services-'));
   const configFile = join(dir, 'configs.json');
   const frontendConfigFile = join(dir, 'frontend-configs.json');
-  await writeFile(configFile, JSON.stringify(configs));
+  // The run's database requires this user, as a services set-up's `lattice db` does.
+  const mongo = { username: 'lattice', password: randomBytes(18).toString('base64url') };
+  await writeFile(configFile, JSON.stringify({ ...configs, mongo }));
   const writeFrontendConfigs = (plugins: FrontendPluginEntry[]) => writeFile(frontendConfigFile, JSON.stringify({ ...configs, plugins }));
   await writeFrontendConfigs(options.frontendPlugins ?? configs.plugins);
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@lattice.test`, password: randomBytes(12).toString('base64url') };
@@ -76,10 +84,11 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
   try {
     vhost = await createRabbitMQVhost(process.env.RABBITMQ_URL || 'amqp://guest:guest@127.0.0.1:5672');
     const common = ['--config', configFile, '--data-dir', dir];
-    const db = await startRole('db', ['db', '--port', '0', '--data-dir', dir], {});
+    const db = await startRole('db', ['db', '--port', '0', ...common], {});
     roles.push(db);
+    const mongoUrl = withMongoPassword(db.urlOf('MongoDB'), mongo.password);
     const env: NodeJS.ProcessEnv = {
-      MONGO_URL: db.urlOf('MongoDB'),
+      MONGO_URL: mongoUrl,
       RABBITMQ_URL: vhost.url,
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       // Redis channels of the topology's own, as its vhost is: another run's events must not reach its subscriptions.
@@ -130,7 +139,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
     roles.push(frontend);
     const replace = (old: RoleProcess, next: RoleProcess) => roles.splice(roles.indexOf(old), 1, next);
     return {
-      mongoUrl: db.urlOf('MongoDB'),
+      mongoUrl,
       owner,
       frontendUrl: frontend.urlOf('UI'),
       mobileUrl: frontend.urlOf('Mobile app'),
