@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { fetch } from 'undici';
 import { createRabbitMQVhost, type RabbitMQVhost } from '../test-kit/rabbitmq-vhost.js';
 import { freePort, startRole, type RoleProcess } from '../test-kit/role-process.js';
+import { withMongoPassword } from '../test-kit/services-topology.js';
 import { nginxInstalled } from './test-support/nginx-process.js';
 import { startTestProxy, type TestProxy } from './test-support/test-proxy.js';
 
@@ -37,7 +38,8 @@ before(async () => {
   if (skip) return;
   dir = await mkdtemp(join(tmpdir(), 'lattice-dashboard-services-'));
   const configFile = join(dir, 'configs.json');
-  await writeFile(configFile, JSON.stringify({ jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', dashboard: { cache_seconds: 0 }, plugins: [{ name: 'documents' }] }));
+  const mongo = { username: 'lattice', password: randomBytes(18).toString('base64url') };
+  await writeFile(configFile, JSON.stringify({ jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', dashboard: { cache_seconds: 0 }, plugins: [{ name: 'documents' }], mongo }));
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@lattice.test`, password: randomBytes(12).toString('base64url') };
   vhost = await createRabbitMQVhost(process.env.RABBITMQ_URL || 'amqp://guest:guest@127.0.0.1:5672');
   const started = async (starting: Promise<RoleProcess>) => {
@@ -45,9 +47,9 @@ before(async () => {
     roles.push(role);
     return role;
   };
-  const db = await started(startRole('db', ['db', '--port', '0', '--data-dir', dir], {}));
+  const db = await started(startRole('db', ['db', '--port', '0', '--config', configFile, '--data-dir', dir], {}));
   const env: NodeJS.ProcessEnv = {
-    MONGO_URL: db.urlOf('MongoDB'),
+    MONGO_URL: withMongoPassword(db.urlOf('MongoDB'), mongo.password),
     RABBITMQ_URL: vhost.url,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     LATTICE_REDIS_PREFIX: `lattice-test-${randomBytes(4).toString('hex')}:`,
