@@ -60,11 +60,21 @@ test('Ctrl+K, type, arrow down, Enter lands on the document’s page', async () 
   const secondId = await options.nth(1).getAttribute('id');
   assert.equal(secondId, 'lattice-search-hit-1');
   const hitTitles = await options.allTextContents();
-  const target = hitTitles[1]?.includes('nesting') ? second._id : first._id;
+  const [target, targetName, otherName] = hitTitles[1]?.includes('nesting') ? [second._id, 'Heron nesting sites', 'Heron survey 2026'] : [first._id, 'Heron survey 2026', 'Heron nesting sites'];
   await input.press('ArrowDown');
   assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
   await input.press('Enter');
   await page.waitForURL((url) => url.pathname === '/documents/' && url.searchParams.get('document') === target);
   await dialog.waitFor({ state: 'detached' });
+  // The documents page shows that document: its dialog opens (the owner may edit it) and its row is the marked one.
+  const opened = page.getByRole('dialog', { name: 'Edit document' });
+  assert.equal(await opened.getByRole('textbox', { name: 'Name' }).inputValue(), targetName);
+  await screenshot(page, shots, 'desktop-search-hit-opened');
+  await opened.getByRole('button', { name: 'Cancel' }).click();
+  await opened.waitFor({ state: 'detached' });
+  const marked = page.locator('[data-testid="document-row"][aria-current="true"]');
+  assert.equal(await marked.count(), 1);
+  assert.match((await marked.textContent()) ?? '', new RegExp(targetName));
+  assert.doesNotMatch((await page.getByRole('table').textContent()) ?? '', new RegExp(otherName), 'the list holds the document found, not the other hit');
   assert.deepEqual(pageErrors, []);
 });

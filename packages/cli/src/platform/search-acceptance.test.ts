@@ -88,10 +88,11 @@ describe('search under npm start wiring (configs.json enables elasticsearch and 
     const [hit] = await synced('pelican', id, true);
     assert.equal(hit?.type, 'document');
     assert.equal(hit?.title, 'Pelican migration report');
-    assert.equal(hit?.url, `/documents/?document=${id}`);
+    assert.equal(hit?.url, `/documents/?q=Pelican%20migration%20report&document=${id}`, 'the documents page lists it by its name and opens it');
     assert.match(hit?.snippet ?? '', /<mark>Pelican<\/mark>/);
     await graphql('mutation ($id: String!) { documentsEdit(_id: $id, name: "Flamingo migration report") { _id } }', { id });
-    await synced('flamingo', id, true);
+    const [renamed] = await synced('flamingo', id, true);
+    assert.equal(renamed?.url, `/documents/?q=Flamingo%20migration%20report&document=${id}`, 'the link follows the new name');
     await synced('pelican', id, false);
     await graphql('mutation ($id: String!) { documentsRemove(_id: $id) }', { id });
     await synced('flamingo', id, false);
@@ -103,6 +104,7 @@ describe('search under npm start wiring (configs.json enables elasticsearch and 
     const [hit] = await synced('walrus', id, true);
     assert.equal(hit?.type, 'customer');
     assert.equal(hit?.title, 'Wendy Walrus');
+    assert.equal(hit?.url, '/inbox/?status=all&q=wendy%40example.com', "the inbox, on the conversations from the customer's address");
     await graphql('mutation ($id: String!) { customersEdit(_id: $id, lastName: "Narwhal") { _id } }', { id });
     await synced('narwhal', id, true);
     await synced('walrus', id, false);

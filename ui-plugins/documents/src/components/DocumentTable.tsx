@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation } from '@apollo/client/react';
 import {
   ActionIcon,
@@ -32,6 +33,8 @@ interface DocumentTableProps {
   filtered: boolean;
   /** Whether the user may change documents (`documents:manageDocuments`): without it the rows are read-only. */
   canManage: boolean;
+  /** The document a link points at (`?document=<id>`): its row is marked and scrolled into view. */
+  linkedId?: string | null;
   sortField: SortField | null;
   sortDirection: SortDirection | null;
   onSort: (field: SortField) => void;
@@ -41,7 +44,7 @@ interface DocumentTableProps {
   onRemoved: (message: RemovedMessage, undo: () => Promise<unknown>) => void;
 }
 
-export function DocumentTable({ documents, filtered, canManage, sortField, sortDirection, onSort, onEdit, onError, onRemoved }: DocumentTableProps) {
+export function DocumentTable({ documents, filtered, canManage, linkedId, sortField, sortDirection, onSort, onEdit, onError, onRemoved }: DocumentTableProps) {
   const t = useMessages(catalogue);
   const format = useFormat();
   const nameOf = (document: DocumentRow) => document.name || t('document.untitled');
@@ -57,6 +60,8 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
   // Below Mantine's `sm` breakpoint the table scrolls sideways; its actions stay in view at the right edge.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const actionsCell = narrow ? stickyRight : undefined;
+  // One callback for the component's life: React calls it when the linked row appears, not on every render.
+  const scrollToLinked = useCallback((row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'nearest' }), []);
 
   if (documents && documents.length === 0) {
     return (
@@ -94,7 +99,13 @@ export function DocumentTable({ documents, filtered, canManage, sortField, sortD
                 </Table.Tr>
               ))}
             {documents?.map((document) => (
-              <Table.Tr key={document._id} data-testid="document-row">
+              <Table.Tr
+                key={document._id}
+                data-testid="document-row"
+                aria-current={document._id === linkedId ? 'true' : undefined}
+                bg={document._id === linkedId ? 'var(--mantine-primary-color-light)' : undefined}
+                ref={document._id === linkedId ? scrollToLinked : undefined}
+              >
                 <Table.Td fw={500}>{nameOf(document)}</Table.Td>
                 <Table.Td>
                   {document.currentType ? <Badge variant="outline">{document.currentType.name}</Badge> : <Text c="dimmed">—</Text>}

@@ -27,6 +27,7 @@ import { DocumentTable } from '../components/DocumentTable.js';
 import { TypeList } from '../components/TypeList.js';
 import { UndoNotification } from '../components/UndoNotification.js';
 import { useUndoOffer } from '../components/use-undo-offer.js';
+import { useLinkedDocument } from '../components/use-linked-document.js';
 
 type Editing = { document: DocumentRow | null } | null;
 
@@ -39,7 +40,8 @@ function refreshOnFilterChange(current: WatchQueryFetchPolicy, { reason }: { rea
 
 /**
  * /documents/?type=<typeId>&q=<search>&sort=<field>&dir=desc&page=<n>: the URL holds the filter, the
- * search, the order and the page, so reload and back/forward keep them.
+ * search, the order and the page, so reload and back/forward keep them. `&document=<id>` (a search hit) marks
+ * that document's row and, for those who may change it, opens it.
  */
 export function DocumentsPage() {
   const t = useMessages(catalogue);
@@ -87,6 +89,10 @@ export function DocumentsPage() {
     if (pastTheEnd) change({ page: pageCount > 1 ? String(pageCount) : null }, true);
     // change() is a new function each render; the page count is what matters here.
   }, [pastTheEnd, pageCount]);
+  const linkedId = searchParams.get('document');
+  useLinkedDocument(shown?.documents, linkedId, (document) => {
+    if (canManageDocuments) setEditing({ document });
+  });
   const sortBy = (field: SortField) =>
     change({ sort: field, dir: sortField === field && sortDirection === 'asc' ? 'desc' : null });
 
@@ -134,6 +140,7 @@ export function DocumentsPage() {
             documents={shown?.documents ?? null}
             filtered={filtered}
             canManage={canManageDocuments}
+            linkedId={linkedId}
             sortField={sortField}
             sortDirection={sortDirection}
             onSort={sortBy}
