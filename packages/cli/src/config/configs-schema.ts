@@ -55,7 +55,13 @@ export const configsSchema = z
       .describe('Present (an empty object) enables the search engine: the embedded one on 127.0.0.1:9200 unless url names one'),
     essyncer: z.strictObject({}).optional().describe('Present (an empty object) enables the database-to-search synchroniser; needs elasticsearch'),
     redis: z.object({ password: generated('Redis password') }).partial().optional(),
-    mongo: z.object({ username: z.string().describe('MongoDB user'), password: generated('MongoDB password') }).partial().optional(),
+    mongo: z
+      .object({
+        username: z.string().describe('MongoDB user; the embedded database (npm start, lattice db) requires it too'),
+        password: generated('MongoDB password; while a placeholder, the embedded database uses a user generated into <data dir>/mongo-user.json'),
+      })
+      .partial()
+      .optional(),
     rabbitmq: z
       .object({
         cookie: generated('RabbitMQ Erlang cookie'),
