@@ -29,7 +29,7 @@ async function startServer(): Promise<{ uri: string; stop(): Promise<void> }> {
     text += String(chunk);
     if (text.includes('\n')) break;
   }
-  const uri = /(mongodb:\/\/\S+\/)/.exec(text)?.[1];
+  const uri = /(mongodb:\/\/\S+)/.exec(text)?.[1];
   if (!uri) throw new Error(`server did not start: ${text}`);
   return {
     uri,

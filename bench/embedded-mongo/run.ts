@@ -42,7 +42,7 @@ async function startServer(dbPath?: string, packageDir = PACKAGE): Promise<Serve
     text += String(chunk);
     if (text.includes('\n')) break;
   }
-  const uri = /(mongodb:\/\/\S+\/)/.exec(text)?.[1];
+  const uri = /(mongodb:\/\/\S+)/.exec(text)?.[1];
   if (!uri || child.pid === undefined) throw new Error(`server did not start: ${text}`);
   return {
     uri,
