@@ -7,7 +7,7 @@ import { logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/t
 import { documentsPlugin } from '@lattice/plugin-documents';
 import { inboxPlugin } from '@lattice/plugin-inbox';
 import { PubSub } from 'graphql-subscriptions';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import { startDashboardApi, type RunningDashboardApi } from './start-dashboard-api.js';
 import { reportsPlugin } from './test-support/reports-plugin.js';
 
@@ -125,6 +125,86 @@ describe('dashboard API (Cube REST format)', () => {
       ['2026-03-06', 0],
       ['2026-03-07', 0],
     ]);
+  });
+
+  it('inbox per integration: opened, open and closed, messages in and out, first response, as counted by hand', async () => {
+    const db = await pluginDatabase('inbox');
+    const [mail, chat] = [new Types.ObjectId(), new Types.ObjectId()];
+    await db.collection('integrations').insertMany([
+      { _id: mail, name: 'Support mail', kind: 'imap' },
+      { _id: chat, name: 'Sales chat', kind: 'messenger' },
+    ]);
+    const at = (time: string) => new Date(`2026-04-02T${time}:00Z`);
+    const conversation = (integration: Types.ObjectId, status: string, messagesIn: number, messagesOut: number, opened: string, answered?: string) => ({
+      integrationId: String(integration),
+      customerId: 'c',
+      content: 'hi',
+      status,
+      messagesIn,
+      messagesOut,
+      createdAt: at(opened),
+      updatedAt: at(opened),
+      ...(answered ? { firstRespondedAt: at(answered) } : {}),
+    });
+    await db.collection('conversations').insertMany([
+      conversation(mail, 'open', 3, 1, '10:00', '10:30'),
+      conversation(mail, 'closed', 1, 2, '11:00', '11:10'),
+      conversation(mail, 'open', 2, 0, '12:00'),
+      conversation(chat, 'closed', 5, 5, '09:00', '10:00'),
+    ]);
+    const measures = ['count', 'openCount', 'closedCount', 'messagesIn', 'messagesOut', 'firstResponseMinutes'].map((name) => `Conversations.${name}`);
+    const resultSet = await cubeClient(ownerToken()).load({
+      measures,
+      dimensions: ['Conversations.integrationName'],
+      filters: [{ member: 'Conversations.integrationName', operator: 'equals', values: ['Support mail', 'Sales chat'] }],
+    });
+    // By hand: the mail has three (two open), 3+1+2 in, 1+2+0 out, answered after 30 and 10 minutes (one not yet); the chat one, answered after an hour.
+    assert.deepEqual(
+      resultSet
+        .tablePivot()
+        .map((row) => [row['Conversations.integrationName'], ...measures.map((member) => Number(row[member]))])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      [
+        ['Sales chat', 1, 0, 1, 5, 5, 60],
+        ['Support mail', 3, 2, 1, 6, 3, 20],
+      ],
+    );
+  });
+
+  it('keeps an answer for the cache time, shared by callers allowed to read it, and still refuses those who are not', async () => {
+    const cachedApi = await startDashboardApi({
+      port: 0,
+      broker: platform.broker,
+      pubsub: new PubSub(),
+      authTokenSecret: platform.authTokenSecret,
+      plugins: ['documents', 'inbox', 'reports'],
+      mongoUrl: platform.mongoUrl,
+      dbName: `dashboard-cache-test-${randomBytes(4).toString('hex')}`,
+      logger: createLogger('dashboard-api-test', process.env.LOG_LEVEL ?? 'silent'),
+      cacheMs: 60_000,
+    });
+    try {
+      const ask = async (cookie: string, query: object) => {
+        const response = await fetch(`${cachedApi.url}/v1/load?query=${encodeURIComponent(JSON.stringify(query))}`, { headers: { cookie } });
+        const body = (await response.json()) as { data?: Array<Record<string, unknown>> };
+        return { status: response.status, cache: response.headers.get('x-lattice-cache'), data: body.data };
+      };
+      const count = { measures: ['Documents.count'] };
+      const first = await ask(platform.authCookie, count);
+      assert.equal(first.cache, 'miss');
+      await platform.graphql('mutation { documentsAdd(name: "After the first answer") { _id } }');
+      // Within the cache time the member gets the owner's answer, without the document added since.
+      const again = await ask(member.cookie, count);
+      assert.deepEqual([again.status, again.cache, again.data], [200, 'hit', first.data]);
+      const uncached = await fetch(`${api.url}/v1/load?query=${encodeURIComponent(JSON.stringify(count))}`, { headers: { cookie: platform.authCookie } });
+      const fresh = ((await uncached.json()) as { data: Array<Record<string, unknown>> }).data;
+      assert.equal(Number(fresh[0]!['Documents.count']), Number(first.data![0]!['Documents.count']) + 1);
+      // A cached answer is never handed to a caller without the dataset's permission.
+      assert.equal((await ask(platform.authCookie, { measures: ['Reports.count'] })).status, 200);
+      assert.deepEqual([(await ask(member.cookie, { measures: ['Reports.count'] })).status], [403]);
+    } finally {
+      await cachedApi.stop();
+    }
   });
 
   it('a member without the permission gets 403 naming the dataset; bad queries get 400 naming what is wrong', async () => {
