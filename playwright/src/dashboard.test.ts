@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { startDashboardApi, type RunningDashboardApi } from '@lattice/dashboard-api';
 import { dashboardFrontDir } from '@lattice/dashboard-front/server';
 import { createLogger } from '@lattice/platform';
-import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import { logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import documentsPlugin from '@lattice/plugin-documents';
 import { startFrontendServer, type RunningFrontendServer } from '@lattice/ui-shell/server';
 import { PubSub } from 'graphql-subscriptions';
@@ -89,4 +89,47 @@ test('add a bar chart of documents by type, save, reload: it is there, and its C
   assert.equal(csv, 'Type,Documents\r\nInvoice,3\r\nContract,2\r\n');
   assert.deepEqual(pageErrors, []);
   await context.close();
+});
+
+test("the shell's navigation links to the dashboard for a user who may read a dataset, and not for one who may read none", async () => {
+  // A member denied documents:showDocuments may read no dataset of this install (documents is its only plugin).
+  const email = `reader-${randomBytes(4).toString('hex')}@lattice.test`;
+  const password = randomBytes(12).toString('base64url');
+  const added = await platform.graphql<{ usersAdd: { _id: string } }>('mutation ($email: String!, $password: String!) { usersAdd(email: $email, password: $password, role: member) { _id } }', { email, password });
+  assert.equal(added.errors, undefined, JSON.stringify(added.errors));
+  const denied = await platform.graphql('mutation ($id: String!) { usersSetPermissionOverrides(_id: $id, grants: [], denials: ["documents:showDocuments"]) { _id } }', { id: added.data!.usersAdd._id });
+  assert.equal(denied.errors, undefined, JSON.stringify(denied.errors));
+  const memberCookie = await logIn(`${platform.gatewayUrl}/graphql`, { email, password });
+
+  const openShell = async (cookie: string) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: frontend.url, httpOnly: true }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    // The shell asks the dashboard for the user's datasets once it knows the user: the answer decides the link.
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/dashboard/api/v1/meta');
+    await page.goto(`${frontend.url}/`);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Settings' }).waitFor();
+    const answer = await asked;
+    return { context, page, navigation, cubes: ((await answer.json()) as { cubes: Array<{ name: string }> }).cubes.map((cube) => cube.name) };
+  };
+
+  const owner = await openShell(platform.authCookie);
+  assert.deepEqual(owner.cubes, ['Documents']);
+  const link = owner.navigation.getByRole('link', { name: 'Dashboard' });
+  await link.waitFor();
+  assert.equal(await link.getAttribute('href'), '/dashboard/front/');
+  await link.click();
+  await owner.page.waitForURL(`${frontend.url}/dashboard/front/`);
+  await owner.page.getByRole('combobox', { name: 'Dashboard' }).waitFor();
+  await owner.context.close();
+
+  const member = await openShell(memberCookie);
+  assert.deepEqual(member.cubes, []);
+  // The navigation has taken the answer in (it says so on itself); the link must not be there.
+  await member.page.locator('[data-dashboard-access="none"]').waitFor();
+  assert.equal(await member.navigation.getByRole('link', { name: 'Dashboard' }).count(), 0);
+  await member.context.close();
 });

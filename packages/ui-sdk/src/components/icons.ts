@@ -2,6 +2,7 @@
 // that only these are bundled, once, in the shell, and remotes use that copy through this package.
 // A plugin menu's `icon` names one of `menuIcons`; add an icon here before a plugin can use it.
 import {
+  IconChartBar,
   IconCheck,
   IconChevronDown,
   IconChevronUp,
@@ -32,6 +33,7 @@ import {
 } from '@tabler/icons-react';
 
 export {
+  IconChartBar,
   IconCheck,
   IconChevronDown,
   IconChevronUp,
@@ -63,6 +65,7 @@ export type { Icon as TablerIcon } from '@tabler/icons-react';
 
 /** The icons a UI plugin's menu may name in its `icon` field (Tabler names, kebab-case, without "Icon"). */
 export const menuIcons: Readonly<Record<string, Icon>> = {
+  'chart-bar': IconChartBar,
   file: IconFile,
   flask: IconFlask,
   home: IconHome,

@@ -4,8 +4,9 @@ import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { currentUserQuery } from '../auth/current-user-query.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { MenuIcon } from './MenuIcon.js';
+import { dashboardFrontPath, useDashboardAccess } from './use-dashboard-access.js';
 
-/** Home, every plugin's `mainNavigation` menu from /plugins.json, then Settings. */
+/** Home, every plugin's `mainNavigation` menu from /plugins.json, the dashboard for those who may read it, then Settings. */
 export function SideNavigation() {
   const { plugins, error } = usePlugins();
   const { pathname } = useLocation();
@@ -14,8 +15,9 @@ export function SideNavigation() {
   const { data } = useQuery(currentUserQuery, { fetchPolicy: 'cache-only' });
   const user = data?.currentUser;
   const entries = plugins.flatMap((plugin) => plugin.menus.filter((menu) => menu.location === 'mainNavigation'));
+  const dashboard = useDashboardAccess(user?._id);
   return (
-    <Stack gap={2}>
+    <Stack gap={2} data-dashboard-access={dashboard}>
       {user && (
         <Text size="sm" c="dimmed" hiddenFrom="sm" truncate px="xs" pb="xs">
           {user.name || user.email}
@@ -32,6 +34,8 @@ export function SideNavigation() {
           leftSection={<MenuIcon name={menu.icon} />}
         />
       ))}
+      {/* A page of its own (its own app at /dashboard/front/), so a plain link, not a route of the shell. */}
+      {dashboard === 'readable' && <NavLink component="a" href={dashboardFrontPath} label={t('nav.dashboard')} leftSection={<MenuIcon name="chart-bar" />} />}
       <NavLink
         component={RouterLink}
         to="/settings"
