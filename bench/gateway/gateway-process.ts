@@ -37,9 +37,11 @@ if (kind === 'ours') {
   // The plugin hosts refuse unsigned requests: this signs each one as our gateway does, after Hive's own
   // deduplication (which runs before fetch), over the body Hive actually sends.
   const signRequests: GatewayPlugin = {
-    onFetch({ options, setOptions }) {
+    onFetch({ url, options, setOptions }) {
       const body = typeof options.body === 'string' ? options.body : '';
-      setOptions({ ...options, headers: { ...(options.headers as Record<string, string>), ...sign(body) } });
+      const target = new URL(url);
+      const plugin = config.subgraphs.find((subgraph) => new URL(subgraph.url).origin === target.origin)?.name ?? '';
+      setOptions({ ...options, headers: { ...(options.headers as Record<string, string>), ...sign(plugin, `${target.pathname}${target.search}`, body) } });
     },
   };
   const gateway = createGatewayRuntime({

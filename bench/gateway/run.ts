@@ -61,7 +61,7 @@ try {
   const services = [];
   for (const { name, url } of subgraphs) {
     const sdlQuery = body('{ _service { sdl } }');
-    const response = await fetch(`${url}/graphql`, { method: 'POST', body: sdlQuery, headers: { ...baseHeaders, ...signer.headers('POST', sdlQuery) } });
+    const response = await fetch(`${url}/graphql`, { method: 'POST', body: sdlQuery, headers: { ...baseHeaders, ...signer.headers({ audience: name, method: 'POST', target: '/graphql' }, sdlQuery) } });
     const { data } = (await response.json()) as { data: { _service: { sdl: string } } };
     services.push({ name, url: `${url}/graphql`, typeDefs: parse(data._service.sdl) });
   }
@@ -78,7 +78,7 @@ try {
   const inProcess: Target = { url: `${platform.gatewayUrl}/graphql`, headers: () => baseHeaders };
   const direct = (plugin: string): Target => ({
     url: `${platform.pluginUrls.get(plugin)}/graphql`,
-    headers: (sent) => ({ ...baseHeaders, ...signer.headers('POST', sent) }),
+    headers: (sent) => ({ ...baseHeaders, ...signer.headers({ audience: plugin, method: 'POST', target: '/graphql' }, sent) }),
   });
   // The floor: the direct side's requests, signed the same way, through a bare pipe proxy in a process of its own.
   const floorProcess = await startFloorProcess(config);

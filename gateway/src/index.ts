@@ -9,9 +9,12 @@ export {
   bodyHash,
   createSubgraphSigner,
   NO_BODY,
+  NonceStore,
   SUBGRAPH_SIGNATURE_HEADER,
   subgraphSigningKey,
   verifySubgraphSignature,
+  WEBSOCKET_UPGRADE,
   type SignatureCheck,
+  type SignedRequest,
   type SubgraphSigner,
 } from '@lattice/contracts';

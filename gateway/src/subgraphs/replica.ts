@@ -37,9 +37,12 @@ export class Replica {
     this.probePool = new Pool(parsed.origin, { connections: 1 });
   }
 
-  /** The signature header of a `/graphql` request to this replica: `body` undefined for GET and websocket upgrades. */
+  /**
+   * The signature header of a `/graphql` request to this replica, made anew for each request sent (its nonce is
+   * accepted once): `method` WEBSOCKET_UPGRADE for a subscription's upgrade, `body` undefined for it and GET.
+   */
   signature(method: string, body?: string | Buffer): Record<string, string> {
-    return this.signer ? this.signer.headers(method, body) : {};
+    return this.signer ? this.signer.headers({ audience: this.plugin, method, target: `${this.basePath}/graphql` }, body) : {};
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { WEBSOCKET_UPGRADE } from '@lattice/contracts';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { HeaderRecord } from '../http/forwarded-headers.js';
@@ -25,8 +26,8 @@ export class PluginConnections {
     const { headers } = this;
     class WebSocketToPlugin extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
-        // Signed as the socket opens: a signature is good for a minute, the socket for as long as it lives.
-        super(address, protocols, { headers: { ...headers, ...replica.signature('GET') }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
+        // Signed as the socket opens, for the upgrade only: a signature is good once, the socket for as long as it lives.
+        super(address, protocols, { headers: { ...headers, ...replica.signature(WEBSOCKET_UPGRADE) }, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
       }
     }
     const client = createClient({

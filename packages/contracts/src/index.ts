@@ -117,10 +117,13 @@ export {
   bodyHash,
   createSubgraphSigner,
   NO_BODY,
+  NonceStore,
   SUBGRAPH_SIGNATURE_HEADER,
   SUBGRAPH_SIGNATURE_MAX_SKEW_MS,
   subgraphSigningKey,
   verifySubgraphSignature,
+  WEBSOCKET_UPGRADE,
   type SignatureCheck,
+  type SignedRequest,
   type SubgraphSigner,
 } from './subgraph-door/subgraph-signature.js';

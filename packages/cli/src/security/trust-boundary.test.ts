@@ -83,7 +83,7 @@ describe('security: the trust boundary of the subgraphs', () => {
       ['integrations other route', `${platform.integrationsUrl}/imap/health/live`, undefined, 404, 'NOT_FOUND'],
       ['integrations graphql', `${platform.integrationsUrl}/imap/graphql`, query, 404, 'NOT_FOUND', { cookie: memberCookie }],
       ['host without signature', `${documentsHost}/graphql`, query, 403, 'FORBIDDEN', { cookie: memberCookie }],
-      ['host with a forged signature', `${documentsHost}/graphql`, query, 403, 'FORBIDDEN', { cookie: memberCookie, ...forged.headers('POST', query) }],
+      ['host with a forged signature', `${documentsHost}/graphql`, query, 403, 'FORBIDDEN', { cookie: memberCookie, ...forged.headers({ audience: 'documents', method: 'POST', target: '/graphql' }, query) }],
     ];
     for (const [what, url, body, status, code, headers] of probes) {
       const answer = body === undefined ? await send(url, '', headers ?? {}, 'GET') : await send(url, body, headers ?? {});

@@ -61,7 +61,7 @@ async function ask(query: string, token?: string) {
   const body = JSON.stringify({ query });
   const response = await fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...gateway.headers('POST', body), ...(token ? { cookie: `auth-token=${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...gateway.headers({ audience: 'guarded', method: 'POST', target: '/graphql' }, body), ...(token ? { cookie: `auth-token=${token}` } : {}) },
     body,
   });
   return (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: { code?: string } }> };

@@ -168,7 +168,7 @@ describe('tokens the gateway and every subgraph refuse', () => {
     assert.equal(((await direct.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code, 'FORBIDDEN');
     const signed = await fetch(`${core?.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...createSubgraphSigner(subgraphSigningKey(platform.authTokenSecret)).headers('POST', query) },
+      headers: { 'content-type': 'application/json', ...createSubgraphSigner(subgraphSigningKey(platform.authTokenSecret)).headers({ audience: 'core', method: 'POST', target: '/graphql' }, query) },
       body: query,
     });
     const body = (await signed.json()) as { errors: Array<{ extensions: { code: string } }> };

@@ -169,7 +169,7 @@ describe('_entities on the core subgraph obeys the users permissions', () => {
     const gateway = createSubgraphSigner(subgraphSigningKey(platform.authTokenSecret));
     const response = await fetch(`${platform.plugins.get('core')!.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...gateway.headers('POST', body), ...(cookie ? { cookie } : {}) },
+      headers: { 'content-type': 'application/json', ...gateway.headers({ audience: 'core', method: 'POST', target: '/graphql' }, body), ...(cookie ? { cookie } : {}) },
       body,
     });
     return (await response.json()) as { data?: { _entities: unknown[] } | null; errors?: Array<{ extensions?: { code?: string } }> };

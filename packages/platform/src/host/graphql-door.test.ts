@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker } from '@lattice/broker';
-import { createSubgraphSigner, subgraphSigningKey, SUBGRAPH_SIGNATURE_HEADER } from '@lattice/contracts';
+import { createSubgraphSigner, subgraphSigningKey, SUBGRAPH_SIGNATURE_HEADER, WEBSOCKET_UPGRADE } from '@lattice/contracts';
 import { definePlugin } from '@lattice/plugin-sdk';
 import WebSocket from 'ws';
 import { startTestDatabase, type TestDatabase } from '../test-kit/test-database.js';
@@ -98,7 +98,7 @@ function post(plugin: RunningPlugin, body: string | number, headers: Record<stri
 
 function signedPost(plugin: RunningPlugin, query: string) {
   const body = JSON.stringify({ query });
-  return post(plugin, body, gateway.headers('POST', body));
+  return post(plugin, body, gateway.headers({ audience: 'door', method: 'POST', target: '/graphql' }, body));
 }
 
 describe("a plugin host's /graphql door", () => {
@@ -126,10 +126,10 @@ describe("a plugin host's /graphql door", () => {
     const cases: Array<[string, Record<string, string>]> = [
       ['none', {}],
       ['garbage', { [SUBGRAPH_SIGNATURE_HEADER]: 'v1.1.2.3' }],
-      ['another key', impostor.headers('POST', body)],
-      ['stale', stale.headers('POST', body)],
-      ['another body', gateway.headers('POST', JSON.stringify({ query: '{ __typename }' }))],
-      ['as a GET', gateway.headers('GET')],
+      ['another key', impostor.headers({ audience: 'door', method: 'POST', target: '/graphql' }, body)],
+      ['stale', stale.headers({ audience: 'door', method: 'POST', target: '/graphql' }, body)],
+      ['another body', gateway.headers({ audience: 'door', method: 'POST', target: '/graphql' }, JSON.stringify({ query: '{ __typename }' }))],
+      ['as a GET', gateway.headers({ audience: 'door', method: 'GET', target: '/graphql' })],
     ];
     for (const [what, headers] of cases) {
       const answer = await post(plugin, body, headers);
@@ -150,7 +150,7 @@ describe("a plugin host's /graphql door", () => {
       // few megabytes at most, so an earlier answer was given unread (timing would tell only on a quiet machine).
       assert.ok(answer.sent < 11 * 1024 * 1024, `the host answered only after all ${answer.sent} bytes were sent`);
     }
-    const signedLarge = await post(plugin, 11 * 1024 * 1024, gateway.headers('POST', 'anything'));
+    const signedLarge = await post(plugin, 11 * 1024 * 1024, gateway.headers({ audience: 'door', method: 'POST', target: '/graphql' }, 'anything'));
     assert.equal(signedLarge.status, 413);
     assert.equal(signedLarge.body.errors?.[0]?.extensions?.code, 'PAYLOAD_TOO_LARGE');
     assert.equal((await signedPost(plugin, '{ ping }')).status, 200);
@@ -171,8 +171,8 @@ describe("a plugin host's /graphql door", () => {
         socket.once('error', reject);
       });
     assert.equal(await status({}), 403);
-    assert.equal(await status(impostor.headers('GET')), 403);
-    assert.equal(await status(gateway.headers('GET')), 101);
+    assert.equal(await status(impostor.headers({ audience: 'door', method: WEBSOCKET_UPGRADE, target: '/graphql' })), 403);
+    assert.equal(await status(gateway.headers({ audience: 'door', method: WEBSOCKET_UPGRADE, target: '/graphql' })), 101);
   });
 
   it('applies the gateway’s limits to signed requests too: depth (6,000 levels: 400, not 500), aliases and list cost, with QUERY_TOO_COMPLEX', async () => {

@@ -1,6 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { bodyHash, checkQueryText, GRAPHQL_LIMITS, NO_BODY, SUBGRAPH_SIGNATURE_HEADER, verifySubgraphSignature } from '@lattice/contracts';
+import {
+  bodyHash,
+  checkQueryText,
+  GRAPHQL_LIMITS,
+  NO_BODY,
+  NonceStore,
+  SUBGRAPH_SIGNATURE_HEADER,
+  verifySubgraphSignature,
+  WEBSOCKET_UPGRADE,
+} from '@lattice/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 
@@ -19,16 +28,22 @@ function refuse(res: Response, status: number, message: string, code: ErrorCode,
 }
 
 const signedBodies = new WeakMap<IncomingMessage, string>();
+/** The nonces this process's hosts accepted: one store, so no host in it takes a signed request twice. */
+const acceptedNonces = new NonceStore();
 const verifiedBodies = new WeakSet<IncomingMessage>();
 
 function gatewayOnlyMessage(problem: string): string {
   return `Only the Lattice gateway may call a plugin's /graphql: this request has ${problem.startsWith('no') ? '' : 'an '}${problem}`;
 }
 
-/** The `/graphql` middlewares of a plugin host, in order: signature, body size, JSON body, body hash, query text. */
-export function graphqlDoor(signingKey: Buffer, logger: Logger, maxResponseBytes = GRAPHQL_LIMITS.maxResponseBytes): RequestHandler[] {
+/**
+ * The `/graphql` middlewares of plugin `audience`'s host, in order: signature (of the method, the path with its
+ * query string and a nonce used once), body size, JSON body, body hash, query text.
+ */
+export function graphqlDoor(signingKey: Buffer, audience: string, logger: Logger, maxResponseBytes = GRAPHQL_LIMITS.maxResponseBytes): RequestHandler[] {
   const signature: RequestHandler = (req, res, next) => {
-    const check = verifySubgraphSignature(signingKey, req.headers[SUBGRAPH_SIGNATURE_HEADER], req.method);
+    const signed = { audience, method: req.method, target: req.originalUrl };
+    const check = verifySubgraphSignature(signingKey, req.headers[SUBGRAPH_SIGNATURE_HEADER], signed, acceptedNonces);
     if (!check.ok) {
       logger.warn({ problem: check.problem, ip: req.socket.remoteAddress }, 'GraphQL request refused: not from the gateway');
       return refuse(res, 403, gatewayOnlyMessage(check.problem), 'FORBIDDEN', true);
@@ -97,12 +112,18 @@ function responseCeiling(logger: Logger, max: number): RequestHandler {
 }
 
 /**
- * The websocket upgrades of subscriptions come through the same door: `accept` gets those signed by the gateway,
- * everything else is answered 403 here.
+ * The websocket upgrades of subscriptions come through the same door: `accept` gets those the gateway signed as
+ * upgrades (WEBSOCKET_UPGRADE, not GET) for this plugin, each once; everything else is answered 403 here.
  */
-export function gatewayOnlyUpgrades(signingKey: Buffer, logger: Logger, accept: (request: IncomingMessage, socket: Duplex, head: Buffer) => void) {
+export function gatewayOnlyUpgrades(
+  signingKey: Buffer,
+  audience: string,
+  logger: Logger,
+  accept: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
+) {
   return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const check = verifySubgraphSignature(signingKey, request.headers[SUBGRAPH_SIGNATURE_HEADER], 'GET');
+    const signed = { audience, method: WEBSOCKET_UPGRADE, target: request.url ?? '' };
+    const check = verifySubgraphSignature(signingKey, request.headers[SUBGRAPH_SIGNATURE_HEADER], signed, acceptedNonces);
     if (!check.ok || check.bodyHash !== NO_BODY) {
       logger.warn({ problem: check.ok ? 'a body hash' : check.problem }, 'websocket upgrade refused: not from the gateway');
       const body = JSON.stringify({ error: gatewayOnlyMessage(check.ok ? 'invalid gateway signature' : check.problem), code: 'FORBIDDEN' });

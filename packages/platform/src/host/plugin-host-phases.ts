@@ -157,7 +157,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
   teardown.push('apollo', 'serving', () => apollo.stop());
   http.app.use(
     '/graphql',
-    ...graphqlDoor(subgraphSigningKey(options.authTokenSecret), host.debug, options.limits?.maxResponseBytes),
+    ...graphqlDoor(subgraphSigningKey(options.authTokenSecret), host.definition.name, host.debug, options.limits?.maxResponseBytes),
     expressMiddleware(apollo, { context: ({ req, res }) => http.requestContext(req, res) }),
   );
   return schema;
@@ -168,7 +168,7 @@ export function startSubscriptions(host: HostServices, http: HostHttp, schema: G
   // serveSubscriptions only listens for 'upgrade' on the server it is given: this one hears only signed upgrades.
   const signedUpgrades = new EventEmitter();
   const signingKey = subgraphSigningKey(host.options.authTokenSecret);
-  http.httpServer.on('upgrade', gatewayOnlyUpgrades(signingKey, host.debug, (...upgrade) => signedUpgrades.emit('upgrade', ...upgrade)));
+  http.httpServer.on('upgrade', gatewayOnlyUpgrades(signingKey, host.definition.name, host.debug, (...upgrade) => signedUpgrades.emit('upgrade', ...upgrade)));
   const subscriptions = serveSubscriptions({
     httpServer: signedUpgrades as unknown as Server,
     path: '/graphql',

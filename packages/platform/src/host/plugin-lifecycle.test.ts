@@ -34,7 +34,7 @@ function post(plugin: RunningPlugin, query: string, headers: Record<string, stri
   const body = JSON.stringify({ query });
   return fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...gateway.headers('POST', body), ...headers },
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...gateway.headers({ audience: plugin.name, method: 'POST', target: '/graphql' }, body), ...headers },
     body,
   });
 }

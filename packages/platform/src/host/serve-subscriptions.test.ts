@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createInProcessBroker } from '@lattice/broker';
-import { createSubgraphSigner, sessionsRevokedChannel, subgraphSigningKey } from '@lattice/contracts';
+import { createSubgraphSigner, sessionsRevokedChannel, subgraphSigningKey, WEBSOCKET_UPGRADE } from '@lattice/contracts';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
 import { PubSub, withFilter, type PubSubEngine } from 'graphql-subscriptions';
 import { Redis } from 'ioredis';
@@ -101,7 +101,7 @@ async function mutate(plugin: RunningPlugin, query: string): Promise<void> {
   const body = JSON.stringify({ query });
   const response = await fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...gateway.headers('POST', body), cookie },
+    headers: { 'content-type': 'application/json', ...gateway.headers({ audience: plugin.name, method: 'POST', target: '/graphql' }, body), cookie },
     body,
   });
   const answer = (await response.json()) as { errors?: unknown };
@@ -125,7 +125,7 @@ describe('the plugin host serves subscriptions over websocket on /graphql', () =
   let pubsub: PubSub;
   const open: TestSubscription[] = [];
   const subscribe = <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) => {
-    const subscription = subscribeOverWebSocket<T>(`${plugin.url}/graphql`, { query, variables }, { ...gateway.headers('GET'), ...headers });
+    const subscription = subscribeOverWebSocket<T>(`${plugin.url}/graphql`, { query, variables }, { ...gateway.headers({ audience: 'ticker', method: WEBSOCKET_UPGRADE, target: '/graphql' }), ...headers });
     open.push(subscription as TestSubscription);
     return subscription;
   };
@@ -238,7 +238,7 @@ describe('the plugin host serves subscriptions over websocket on /graphql', () =
 
 it('stop() ends open subscriptions (close 1001) and returns', async () => {
   const plugin = await start(new PubSub());
-  const ticks = subscribeOverWebSocket(`${plugin.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers('GET'), cookie });
+  const ticks = subscribeOverWebSocket(`${plugin.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers({ audience: 'ticker', method: WEBSOCKET_UPGRADE, target: '/graphql' }), cookie });
   try {
     await ticks.untilResult(() => mutate(plugin, 'mutation { tick(label: "e") }'));
     await plugin.stop();
@@ -274,7 +274,7 @@ it('over Redis pub/sub, an event published on one host reaches a subscriber of a
     return reply?.[1];
   };
   try {
-    const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label seenBy } }' }, { ...gateway.headers('GET'), cookie });
+    const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label seenBy } }' }, { ...gateway.headers({ audience: 'ticker', method: WEBSOCKET_UPGRADE, target: '/graphql' }), cookie });
     const first = await ticks.untilResult(() => mutate(publishing!, 'mutation { tick(label: "across") }'));
     assert.deepEqual(first.data, { ticked: { label: 'across', seenBy: 'member@example.com' } });
     if (probe) assert.equal(await subscriberCount(), 1);
@@ -300,7 +300,7 @@ it('over Redis pub/sub, a revocation announced on one host ends a subscription o
     : [shared, shared];
   const [publishing, serving] = await Promise.all(pubsubs.map((pubsub) => start(pubsub, channel)));
   const { token, sessionId } = await sessions.sign(member);
-  const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers('GET'), cookie: `auth-token=${token}` });
+  const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers({ audience: 'ticker', method: WEBSOCKET_UPGRADE, target: '/graphql' }), cookie: `auth-token=${token}` });
   try {
     await ticks.untilResult(() => mutate(publishing!, 'mutation { tick(label: "before") }'));
     const revokedAt = Date.now();

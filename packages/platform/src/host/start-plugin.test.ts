@@ -63,7 +63,7 @@ async function post(plugin: RunningPlugin, query: string) {
   const body = JSON.stringify({ query });
   const response = await fetch(`${plugin.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...gateway.headers('POST', body) },
+    headers: { 'content-type': 'application/json', ...gateway.headers({ audience: plugin.name, method: 'POST', target: '/graphql' }, body) },
     body,
   });
   return (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string; extensions: Record<string, unknown> }> };
