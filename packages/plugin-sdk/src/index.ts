@@ -25,6 +25,7 @@ export {
 export { parseObjectId } from './object-id.js';
 export { searchDeclarationSchema, searchHitUrl, type SearchDeclaration } from './search/search-declaration.js';
 export { DateScalar, JSONScalar, scalarResolvers, scalarTypeDefs } from './graphql/scalars.js';
+export { yieldingList } from './graphql/yielding-list.js';
 export { roles, type AuthUser, type Role } from './auth/roles.js';
 export {
   authCookieName,

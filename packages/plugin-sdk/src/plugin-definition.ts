@@ -40,6 +40,8 @@ export interface PluginRequestContext extends PluginServices {
   permissions: PluginPermissions;
   /** The full names of the actions the plugin declares (`documents:showDocuments`, ...). */
   declaredActions: ReadonlySet<string>;
+  /** When (Date.now()) the request's execution deadline passes: database reads get the time left (`maxTimeMS`). */
+  deadlineAt?: number;
   [key: string]: unknown;
 }
 

@@ -1,13 +1,18 @@
+import { yieldingList } from '@lattice/plugin-sdk';
 import { defaultExpiringWithinDays, documentsArgs, documentsCountArgs, documentsSummaryArgs, parseArgs } from './arguments.js';
 import { documentsFilter, documentsWindow } from './document-list-query.js';
 import type { DocumentsContext } from './documents-context.js';
 import type { DocumentRecord, DocumentTypeRecord } from './loaders.js';
 
 export const queryResolvers = {
-  async documents(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+  async documents(_parent: unknown, args: unknown, { models, deadlineAt }: DocumentsContext) {
     const parsed = parseArgs(documentsArgs, args);
     const { sort, skip, limit } = documentsWindow(parsed);
-    return models.Document.find(documentsFilter(parsed)).sort(sort).skip(skip).limit(limit).lean<DocumentRecord[]>();
+    // Batches of a few hundred: the driver decodes each as it comes, not thousands of documents in one go.
+    const query = models.Document.find(documentsFilter(parsed)).sort(sort).skip(skip).limit(limit).batchSize(500);
+    if (deadlineAt !== undefined) query.maxTimeMS(Math.max(1, deadlineAt - Date.now()));
+    // Every document may be thousands: their fields are resolved a chunk per turn of the event loop.
+    return yieldingList(await query.lean<DocumentRecord[]>());
   },
 
   async documentTypes(_parent: unknown, _args: unknown, { models }: DocumentsContext) {

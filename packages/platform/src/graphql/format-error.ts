@@ -54,6 +54,10 @@ export function createErrorFormatter(logger: Logger, dev: boolean) {
     if (original instanceof mongoose.Error.ValidationError || original instanceof mongoose.Error.CastError) {
       return withCode(formatted, 'BAD_USER_INPUT', original.message);
     }
+    // MaxTimeExpired: a read given the request's time left (maxTimeMS) ran out of it.
+    if ((original as { code?: unknown } | undefined)?.code === 50 && original instanceof mongoose.mongo.MongoServerError) {
+      return withCode(formatted, 'DEADLINE_EXCEEDED', 'The request ran past its execution deadline: ask for less');
+    }
     if (isDuplicateKeyError(original)) return withCode(formatted, 'BAD_USER_INPUT', 'A record with the same unique value already exists');
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && clientErrorCodes.has(code)) return withCode(formatted, 'BAD_USER_INPUT');

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadPluginPackage } from '@lattice/platform';
+import { logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import mongoose from 'mongoose';
+import { percentile } from './security-probe.js';
+
+/**
+ * Issue 28's acceptance: no caller and no large answer takes the others down. One platform in one process (the
+ * embedded database on its thread, as npm start runs it), the real plugins, a member who attacks and the owner
+ * who only reads.
+ */
+describe('security: fair share of the plugins', () => {
+  let platform: TestPlatform;
+  let memberCookie: string;
+
+  const seed = async (count: number) => {
+    const db = await mongoose.createConnection(platform.mongoUrl, { dbName: platform.dbNames['documents'] }).asPromise();
+    try {
+      const existing = await db.collection('documents').countDocuments();
+      const docs = Array.from({ length: count - existing }, (_, index) => ({
+        name: `document ${existing + index}`,
+        createdAt: new Date(),
+        expiryDate: new Date(Date.UTC(2030, 0, 1 + (index % 365))),
+        checked: index % 2 === 0,
+        order: index,
+      }));
+      for (let start = 0; start < docs.length; start += 5_000) await db.collection('documents').insertMany(docs.slice(start, start + 5_000));
+    } finally {
+      await db.close();
+    }
+  };
+
+  /** The owner's documentsTotalCount, one after another until `attack` ends: every latency and every failure. */
+  const victimDuring = async (attack: () => Promise<void>) => {
+    const latencies: number[] = [];
+    const failures: string[] = [];
+    let attacking = true;
+    const victim = (async () => {
+      while (attacking || latencies.length < 20) {
+        const started = performance.now();
+        const answer = await platform.graphql<{ documentsTotalCount: number }>('{ documentsTotalCount }');
+        latencies.push(performance.now() - started);
+        if (answer.errors || typeof answer.data?.documentsTotalCount !== 'number') failures.push(JSON.stringify(answer.errors ?? answer.data));
+      }
+    })();
+    try {
+      await attack();
+    } finally {
+      attacking = false;
+    }
+    await victim;
+    return { latencies, failures };
+  };
+
+  before(async () => {
+    const plugins = await Promise.all(['documents', 'contacts', 'inbox'].map((name) => loadPluginPackage(name)));
+    platform = await startTestPlatform({ plugins, databaseOnThread: true, healthPollIntervalMs: 500 });
+    const member = { email: `member-${Date.now()}@lattice.test`, password: 'a member password of enough length' };
+    const added = await platform.graphql('mutation ($email: String!, $password: String!) { usersAdd(email: $email, password: $password, role: member) { _id } }', member);
+    if (added.errors) throw new Error(`could not add a member: ${added.errors[0]?.message}`);
+    memberCookie = await logIn(`${platform.gatewayUrl}/graphql`, member);
+    await seed(5_000);
+  });
+  after(async () => {
+    await platform?.stop();
+  });
+
+  it("answers another user's documentsTotalCount every time, p99 under 1 s, while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents", async () => {
+    const attackerAnswers: string[] = [];
+    const attack = async () => {
+      for (let round = 0; round < 3; round++) {
+        // Distinct by a comment, so that no two are shared in flight; refused by their real cost (100 × 5,000 items).
+        const aliased = Array.from({ length: 8 }, (_, lane) => `# round ${round} lane ${lane}\n{ ${Array.from({ length: 100 }, (_, i) => `a${i}: documents { _id }`).join(' ')} }`);
+        // And 8 that are allowed (one unpaged list of every document each): they take turns.
+        const allowed = Array.from({ length: 8 }, (_, lane) => `# round ${round} lane ${lane}\n{ documents { _id name createdAt expiryDate checked order } }`);
+        const answers = await Promise.all([...aliased, ...allowed].map((query) => platform.graphql<{ documents?: unknown[] }>(query, undefined, { cookie: memberCookie })));
+        for (const answer of answers) attackerAnswers.push(answer.errors?.[0]?.extensions?.code ?? `${answer.data?.documents?.length} documents`);
+      }
+    };
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const { latencies, failures } = await victimDuring(attack);
+    loop.disable();
+    const p99 = percentile(latencies, 0.99);
+    console.log(
+      `# documentsTotalCount during the attack: p99 ${p99.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${latencies.length} requests; ` +
+        `the process's event loop held at most ${(loop.max / 1e6).toFixed(0)} ms at once (p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`,
+    );
+    assert.deepEqual(failures, []);
+    assert.ok(p99 < 1_000, `p99 ${p99.toFixed(0)} ms`);
+    assert.equal(attackerAnswers.filter((answer) => answer === 'QUERY_TOO_COMPLEX').length, 24, attackerAnswers.join(', '));
+    assert.equal(attackerAnswers.filter((answer) => answer === '5000 documents').length, 24, attackerAnswers.join(', '));
+    assert.ok(!attackerAnswers.includes('PLUGIN_UNAVAILABLE'), attackerAnswers.join(', '));
+  });
+
+  it('serves a 20,000-document answer without making any other plugin unavailable', async () => {
+    await seed(20_000);
+    const health = async () => {
+      const body = (await (await fetch(`${platform.gatewayUrl}/health`)).json()) as { plugins: Record<string, string> };
+      return Object.entries(body.plugins).filter(([, status]) => status !== 'up').map(([name]) => name);
+    };
+    const down: string[] = [];
+    const failures: string[] = [];
+    let answering = true;
+    const others = (async () => {
+      while (answering) {
+        const answer = await platform.graphql('{ currentUser { _id } customers(perPage: 1) { _id } }');
+        if (answer.errors) failures.push(JSON.stringify(answer.errors));
+        down.push(...(await health()));
+      }
+    })();
+    let count: number | undefined;
+    try {
+      for (let round = 0; round < 3; round++) {
+        const answer = await platform.graphql<{ documents: unknown[] }>(`# round ${round}\n{ documents { _id } }`, undefined, { cookie: memberCookie });
+        assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+        count = answer.data?.documents.length;
+      }
+    } finally {
+      answering = false;
+      await others;
+    }
+    assert.equal(count, 20_000);
+    assert.deepEqual(failures, []);
+    assert.deepEqual(down, []);
+  });
+});

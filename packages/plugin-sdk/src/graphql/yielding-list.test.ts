@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSchema, graphql } from 'graphql';
+import { yieldingList } from './yielding-list.js';
+
+describe('yieldingList', () => {
+  it('gives the same answer as the plain list, in chunks with other work served between them', async () => {
+    const schema = buildSchema('type Query { items: [Item] } type Item { n: Int }');
+    const items = Array.from({ length: 1_200 }, (_, n) => ({ n }));
+    const between: number[] = [];
+    let resolved = 0;
+    const rootValue = {
+      items: () =>
+        yieldingList(
+          items.map((item) => ({ n: () => ((resolved += 1), item.n) })),
+          500,
+        ),
+    };
+    // Work that comes while the list resolves: it runs between chunks, not after the whole list.
+    const other = setInterval(() => between.push(resolved), 0);
+    const immediate = setImmediate(function again() {
+      between.push(resolved);
+      if (resolved < items.length) setImmediate(again);
+    });
+    const answer = await graphql({ schema, source: '{ items { n } }', rootValue });
+    clearInterval(other);
+    clearImmediate(immediate);
+    assert.deepEqual(JSON.parse(JSON.stringify(answer)), { data: { items } });
+    assert.ok(between.some((count) => count > 0 && count < items.length), `other work ran only at ${between.join(',')}`);
+    assert.deepEqual(yieldingList([1, 2, 3], 500), [1, 2, 3]);
+  });
+});
