@@ -39,6 +39,10 @@ export {
   type IntegrationComponents,
 } from './inbox/integration-components.js';
 export { IntegrationComponent } from './inbox/IntegrationComponent.js';
+export { ActivityHistory } from './activity/ActivityHistory.js';
+export { ActivityChanges } from './activity/ActivityChanges.js';
+export { useUserNames } from './activity/use-user-names.js';
+export { activityLogFields, changeValueText, changedFields, type ActivityLog, type FieldChange } from './activity/activity-log.js';
 export { defineCatalogue, loadDefinedCatalogues, type Catalogue, type CatalogueMessages, type CatalogueTranslations } from './i18n/define-catalogue.js';
 export { useMessages, type MessageValues, type Translate } from './i18n/use-messages.js';
 export { Message } from './i18n/Message.js';

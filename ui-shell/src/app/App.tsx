@@ -35,6 +35,8 @@ import { PageLoader } from './layout/PageLoader.js';
 // Loaded when opened, so that the shell's first JavaScript does not carry pages most visits never show.
 const UsersPage = lazy(() => import('./users/UsersPage.js').then((module) => ({ default: module.UsersPage })));
 const ChangePasswordPage = lazy(() => import('./users/ChangePasswordPage.js').then((module) => ({ default: module.ChangePasswordPage })));
+const PermissionsPage = lazy(() => import('./permissions/PermissionsPage.js').then((module) => ({ default: module.PermissionsPage })));
+const ActivityPage = lazy(() => import('./activity/ActivityPage.js').then((module) => ({ default: module.ActivityPage })));
 
 function Lazily({ children }: { children: ReactNode }) {
   const t = useMessages(shellCatalogue);
@@ -90,6 +92,22 @@ function AppRoutes() {
             element={
               <Lazily>
                 <UsersPage />
+              </Lazily>
+            }
+          />
+          <Route
+            path="/settings/permissions"
+            element={
+              <Lazily>
+                <PermissionsPage />
+              </Lazily>
+            }
+          />
+          <Route
+            path="/settings/activity"
+            element={
+              <Lazily>
+                <ActivityPage />
               </Lazily>
             }
           />

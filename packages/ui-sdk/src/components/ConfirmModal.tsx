@@ -8,6 +8,8 @@ interface ConfirmModalProps {
   /** What will happen, in the plugin's words. */
   children: ReactNode;
   confirmLabel: string;
+  /** Red unless told: most confirmed actions remove something; a grant or a change is asked in another colour. */
+  confirmColor?: string;
   /** The confirmed action is running: the button shows it and cannot be pressed twice. */
   busy: boolean;
   /** Why the last attempt failed, shown in the dialog so that the user can try again or cancel. */
@@ -16,8 +18,8 @@ interface ConfirmModalProps {
   onClose: () => void;
 }
 
-/** A dialog that asks before a destructive action (a remove), with Cancel and a red confirm button. */
-export function ConfirmModal({ title, children, confirmLabel, busy, failure, onConfirm, onClose }: ConfirmModalProps) {
+/** A dialog that asks before an action (a remove, unless told), with Cancel and a confirm button (red unless told). */
+export function ConfirmModal({ title, children, confirmLabel, confirmColor = 'red', busy, failure, onConfirm, onClose }: ConfirmModalProps) {
   const t = useMessages(sdkCatalogue);
   return (
     <Modal opened onClose={onClose} title={title}>
@@ -32,7 +34,7 @@ export function ConfirmModal({ title, children, confirmLabel, busy, failure, onC
           <Button variant="default" onClick={onClose}>
             {t('confirm.cancel')}
           </Button>
-          <Button color="red" loading={busy} onClick={onConfirm} data-autofocus>
+          <Button color={confirmColor} loading={busy} onClick={onConfirm} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

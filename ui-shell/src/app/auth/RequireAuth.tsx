@@ -4,10 +4,14 @@ import { Navigate, Outlet, PermissionsContext, graphQLErrorCode, useLocation } f
 import { currentUserQuery } from './current-user-query.js';
 import { loginPath } from './login-path.js';
 
+const permissionsPollMs = 5_000;
+const tabHidden = () => document.visibilityState === 'hidden';
+
 /** Pages behind it need a logged-in user; the server enforces it, this only sends people to /login. */
 export function RequireAuth() {
   const location = useLocation();
-  const { data, error, loading } = useQuery(currentUserQuery, { fetchPolicy: 'cache-first' });
+  // Asked again every 5 s while the tab is in view, so that a grant or a withdrawal shows within 5 s without a reload.
+  const { data, error, loading } = useQuery(currentUserQuery, { fetchPolicy: 'cache-first', pollInterval: permissionsPollMs, skipPollAttempt: tabHidden });
   const granted = data?.currentUser?.permissions;
   // Every page and remote asks `useCan` what to offer; null until the user is known.
   const permissions = useMemo(() => (granted ? new Set(granted) : null), [granted]);

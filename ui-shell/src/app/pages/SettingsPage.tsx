@@ -4,7 +4,7 @@ import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useCan, useLocal
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
 /**
- * The platform's own settings (users for those who may see them, the user's password), then every plugin's
+ * The platform's own settings (users, permissions and activity for those who may see them, the user's password), then every plugin's
  * `settings` menu, each card naming its plugin as users know it.
  */
 export function SettingsPage() {
@@ -13,8 +13,12 @@ export function SettingsPage() {
   usePageTitle(t('settings.title'));
   const { plugins } = usePlugins();
   const canListUsers = useCan('core:showUsers');
+  const canManagePermissions = useCan('core:managePermissions');
+  const canSeeActivity = useCan('core:showActivityLogs');
   const platformEntries = [
     ...(canListUsers ? [{ plugin: t('settings.platform'), menu: { url: '/settings/users', text: t('settings.users') } }] : []),
+    ...(canManagePermissions ? [{ plugin: t('settings.platform'), menu: { url: '/settings/permissions', text: t('settings.permissions') } }] : []),
+    ...(canSeeActivity ? [{ plugin: t('settings.platform'), menu: { url: '/settings/activity', text: t('settings.activity') } }] : []),
     { plugin: t('settings.platform'), menu: { url: '/settings/password', text: t('settings.password') } },
   ];
   const entries = [
