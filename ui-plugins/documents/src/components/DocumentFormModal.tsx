@@ -1,6 +1,6 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Checkbox, DateInput, NativeSelect, Text, TextInput, graphQLErrorMessage, useFormat, useLocale, useMessages } from '@lattice/ui-sdk';
+import { ActivityHistory, Checkbox, DateInput, NativeSelect, Stack, Tabs, Text, TextInput, graphQLErrorMessage, useFormat, useLocale, useMessages } from '@lattice/ui-sdk';
 import { catalogue } from '../catalogue.js';
 import { addDocumentMutation, editDocumentMutation, refetchPage } from '../graphql/document-mutations.js';
 import type { DocumentRow, DocumentType } from '../graphql/documents-page-query.js';
@@ -43,14 +43,8 @@ export function DocumentFormModal({ document, types, defaultTypeId, onClose }: D
   }
 
   const nameRequired = nameMissing ? t('documentForm.nameRequired') : null;
-  return (
-    <FormModal
-      title={document ? t('documentForm.editTitle') : t('documentForm.addTitle')}
-      onClose={onClose}
-      onSubmit={submit}
-      failure={nameRequired ?? failure}
-      saving={adding.loading || editing.loading}
-    >
+  const fields = (
+    <>
       {document?.createdAt && (
         <Text size="sm" c="dimmed">
           {t('documentForm.added', { date: format.dateTime(document.createdAt) })}
@@ -90,6 +84,34 @@ export function DocumentFormModal({ document, types, defaultTypeId, onClose }: D
         checked={values.checked}
         onChange={(event) => setValues({ ...values, checked: event.currentTarget.checked })}
       />
+    </>
+  );
+  return (
+    <FormModal
+      title={document ? t('documentForm.editTitle') : t('documentForm.addTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={nameRequired ?? failure}
+      saving={adding.loading || editing.loading}
+      size={document ? 'lg' : undefined}
+    >
+      {document ? (
+        // The History tab is read when opened: most edits never look at it.
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="details">{t('documentForm.details')}</Tabs.Tab>
+            <Tabs.Tab value="history">{t('documentForm.history')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details" pt="sm">
+            <Stack>{fields}</Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="sm">
+            <ActivityHistory contentType="documents:document" contentId={document._id} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        fields
+      )}
     </FormModal>
   );
 }

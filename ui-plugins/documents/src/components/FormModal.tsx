@@ -9,14 +9,16 @@ interface FormModalProps {
   /** Why the last save failed, shown above the fields. */
   failure: string | null;
   saving: boolean;
+  /** Mantine's modal size; wider for a dialog with a History tab. */
+  size?: string;
   children: ReactNode;
 }
 
 /** The add/edit dialogs' frame: the failure, the fields, Cancel and Save. */
-export function FormModal({ title, onClose, onSubmit, failure, saving, children }: FormModalProps) {
+export function FormModal({ title, onClose, onSubmit, failure, saving, size, children }: FormModalProps) {
   const t = useMessages(catalogue);
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {failure && (

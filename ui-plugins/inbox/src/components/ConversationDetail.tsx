@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
+  ActivityHistory,
   Alert,
   Badge,
   Button,
@@ -8,6 +9,7 @@ import {
   Group,
   IntegrationComponent,
   Stack,
+  Tabs,
   Text,
   Title,
   graphQLErrorMessage,
@@ -25,7 +27,7 @@ import { ReplyComposer } from './ReplyComposer.js';
 
 /**
  * One conversation: who and when, its status with the button that changes it, the integration's own view
- * (with the inbox's notes among its messages) and the composer.
+ * (with the inbox's notes among its messages) and the composer, and the conversation's History beside them.
  */
 export function ConversationDetail({ conversationId }: { conversationId: string }) {
   const { data, loading, error } = useQuery(conversationDetailQuery, { variables: { _id: conversationId } });
@@ -98,18 +100,31 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
           {failure}
         </Alert>
       )}
-      <Divider />
-      {conversation.integration?.kind && conversation.integrationId ? (
-        <IntegrationComponent
-          kind={conversation.integration.kind}
-          slot="inboxConversationDetail"
-          props={{ conversationId: conversation._id, integrationId: conversation.integrationId, notes, retryReply: canReply ? retryReply : undefined }}
-        />
-      ) : (
-        <Text c="dimmed">{t('detail.integrationGone')}</Text>
-      )}
-      <Divider />
-      <ReplyComposer conversationId={conversation._id} />
+      {/* The History tab is read when opened; the messages stay the default view. */}
+      <Tabs defaultValue="messages" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="messages">{t('detail.messages')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('detail.history')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="messages" pt="sm">
+          <Stack>
+            {conversation.integration?.kind && conversation.integrationId ? (
+              <IntegrationComponent
+                kind={conversation.integration.kind}
+                slot="inboxConversationDetail"
+                props={{ conversationId: conversation._id, integrationId: conversation.integrationId, notes, retryReply: canReply ? retryReply : undefined }}
+              />
+            ) : (
+              <Text c="dimmed">{t('detail.integrationGone')}</Text>
+            )}
+            <Divider />
+            <ReplyComposer conversationId={conversation._id} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="sm">
+          <ActivityHistory contentType="inbox:conversation" contentId={conversation._id} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
