@@ -12,6 +12,7 @@ export function GroupMembers({ group, users, ask }: { group: PermissionGroup; us
   const t = useMessages(shellCatalogue);
   const [setMembers] = useMutation(setGroupMembersMutation, refetchPermissions);
   const memberIds = group.members.map((member) => member._id);
+  const members = memberIds.map((id) => users.find((user) => user._id === id) ?? { _id: id, email: id, name: null });
   const candidates = users.filter((user) => !memberIds.includes(user._id));
   const [chosenId, setChosenId] = useState('');
   const chosen = candidates.find((user) => user._id === chosenId);
@@ -60,7 +61,7 @@ export function GroupMembers({ group, users, ask }: { group: PermissionGroup; us
           </Button>
         </Group>
       )}
-      {group.members.length === 0 ? (
+      {members.length === 0 ? (
         <Text c="dimmed">{t('permissions.members.none')}</Text>
       ) : (
         <Table verticalSpacing="xs" aria-labelledby={headingId}>
@@ -76,7 +77,7 @@ export function GroupMembers({ group, users, ask }: { group: PermissionGroup; us
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {group.members.map((member) => (
+            {members.map((member) => (
               <Table.Tr key={member._id} data-testid="group-member-row">
                 <Table.Td>{member.name ?? ''}</Table.Td>
                 <Table.Td>{member.email}</Table.Td>

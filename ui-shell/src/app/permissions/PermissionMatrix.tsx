@@ -52,9 +52,9 @@ export function PermissionMatrix({ modules, groups, ask }: PermissionMatrixProps
             {modules.map((module) => (
               <Fragment key={`${module.plugin}:${module.name}`}>
                 <Table.Tr bg="var(--mantine-color-default-hover)">
-                  <Table.Th scope="colgroup" colSpan={groups.length + 1}>
+                  <Table.Td colSpan={groups.length + 1} fw={600}>
                     {module.description} <Text span size="xs" c="dimmed">({module.plugin})</Text>
-                  </Table.Th>
+                  </Table.Td>
                 </Table.Tr>
                 {module.actions.map((action) => (
                   <Table.Tr key={action.name}>

@@ -7,7 +7,7 @@ import { GroupMembers } from './GroupMembers.js';
 import { PermissionMatrix } from './PermissionMatrix.js';
 import { UserOverrides } from './UserOverrides.js';
 import type { PermissionChange } from './permission-change.js';
-import { permissionsPageQuery } from './permissions-queries.js';
+import { permissionGroupsQuery, permissionModulesQuery, permissionUsersQuery } from './permissions-queries.js';
 
 /**
  * /settings/permissions: permission groups and their members, the matrix of every plugin's actions × groups,
@@ -18,7 +18,14 @@ export function PermissionsPage() {
   usePageTitle(t('permissions.title'));
   const known = usePermissions() !== null;
   const canManage = useCan('core:managePermissions');
-  const { data, error } = useQuery(permissionsPageQuery, { skip: !canManage });
+  const modules = useQuery(permissionModulesQuery, { skip: !canManage });
+  const groupsAnswer = useQuery(permissionGroupsQuery, { skip: !canManage });
+  const users = useQuery(permissionUsersQuery, { skip: !canManage });
+  const error = modules.error ?? groupsAnswer.error ?? users.error;
+  const data =
+    modules.data && groupsAnswer.data && users.data
+      ? { permissionModules: modules.data.permissionModules, permissionGroups: groupsAnswer.data.permissionGroups, users: users.data.users }
+      : null;
   const [selectedGroupId, setSelectedGroupId] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [running, setRunning] = useState(false);

@@ -77,9 +77,9 @@ export function UserOverrides({ modules, users, ask }: { modules: PermissionModu
                 {modules.map((module) => (
                   <Fragment key={`${module.plugin}:${module.name}`}>
                     <Table.Tr bg="var(--mantine-color-default-hover)">
-                      <Table.Th scope="colgroup" colSpan={3}>
+                      <Table.Td colSpan={3} fw={600}>
                         {module.description} <Text span size="xs" c="dimmed">({module.plugin})</Text>
-                      </Table.Th>
+                      </Table.Td>
                     </Table.Tr>
                     {module.actions.map((action) => {
                       const allowed = user.permissions.includes(action.name);

@@ -25,7 +25,8 @@ export interface PermissionGroup {
   /** The role of a built-in group (Owners, Admins, Members); null for a group an admin made. */
   builtIn: 'owner' | 'admin' | 'member' | null;
   actions: string[];
-  members: GroupMember[];
+  /** Only ids: names come from the users list (the gateway prices a group's members with their fields past its limit). */
+  members: Array<{ _id: string }>;
 }
 
 export interface PermissionUser extends GroupMember {
@@ -37,8 +38,10 @@ export interface PermissionUser extends GroupMember {
   denials: string[];
 }
 
-export const permissionsPageQuery: TypedDocumentNode<{ permissionModules: PermissionModule[]; permissionGroups: PermissionGroup[]; users: PermissionUser[] }> = gql`
-  query SettingsPermissions {
+// Three queries, not one: the gateway prices each list at 100 items, and the lists nested together cost
+// more than one operation may.
+export const permissionModulesQuery: TypedDocumentNode<{ permissionModules: PermissionModule[] }> = gql`
+  query SettingsPermissionModules {
     permissionModules {
       plugin
       name
@@ -48,6 +51,11 @@ export const permissionsPageQuery: TypedDocumentNode<{ permissionModules: Permis
         description
       }
     }
+  }
+`;
+
+export const permissionGroupsQuery: TypedDocumentNode<{ permissionGroups: PermissionGroup[] }> = gql`
+  query SettingsPermissionGroups {
     permissionGroups {
       _id
       name
@@ -55,10 +63,13 @@ export const permissionsPageQuery: TypedDocumentNode<{ permissionModules: Permis
       actions
       members {
         _id
-        email
-        name
       }
     }
+  }
+`;
+
+export const permissionUsersQuery: TypedDocumentNode<{ users: PermissionUser[] }> = gql`
+  query SettingsPermissionUsers {
     users {
       _id
       email
@@ -73,7 +84,7 @@ export const permissionsPageQuery: TypedDocumentNode<{ permissionModules: Permis
 `;
 
 // A change to a group changes its members' effective permissions too: every mutation asks for the page again.
-export const refetchPermissions = { refetchQueries: [permissionsPageQuery], awaitRefetchQueries: true };
+export const refetchPermissions = { refetchQueries: [permissionGroupsQuery, permissionUsersQuery], awaitRefetchQueries: true };
 
 export const addGroupMutation: TypedDocumentNode<{ permissionGroupsAdd: { _id: string } }, { name: string }> = gql`
   mutation SettingsAddPermissionGroup($name: String!) {
