@@ -23,6 +23,7 @@ import {
 } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { ActivityFilters } from './ActivityFilters.js';
+import { showActivityLogs } from './activity-permission.js';
 import { activityCsv } from './activity-csv.js';
 import { activitySearchQuery, type ActivityFilter } from './activity-search-query.js';
 
@@ -48,7 +49,7 @@ export function ActivityPage() {
   const nameOf = useUserNames();
   const client = useApolloClient();
   const known = usePermissions() !== null;
-  const canSee = useCan('core:showActivityLogs');
+  const canSee = useCan(showActivityLogs);
   const [filter, setFilter] = useState<ActivityFilter>({});
   const [page, setPage] = useState(1);
   const { data, previousData, error } = useQuery(activitySearchQuery, { variables: { ...filter, page, perPage }, skip: !canSee, fetchPolicy: 'cache-and-network' });
