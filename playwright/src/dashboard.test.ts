@@ -121,6 +121,10 @@ test("the shell's navigation links to the dashboard for a user who may read a da
   const link = owner.navigation.getByRole('link', { name: 'Dashboard' });
   await link.waitFor();
   assert.equal(await link.getAttribute('href'), '/dashboard/front/');
+  // The home page links to it too.
+  const homeLink = owner.page.getByRole('main').getByRole('link', { name: 'Dashboard' });
+  await homeLink.waitFor();
+  assert.equal(await homeLink.getAttribute('href'), '/dashboard/front/');
   await link.click();
   await owner.page.waitForURL(`${frontend.url}/dashboard/front/`);
   await owner.page.getByRole('combobox', { name: 'Dashboard' }).waitFor();
@@ -131,5 +135,6 @@ test("the shell's navigation links to the dashboard for a user who may read a da
   // The navigation has taken the answer in (it says so on itself); the link must not be there.
   await member.page.locator('[data-dashboard-access="none"]').waitFor();
   assert.equal(await member.navigation.getByRole('link', { name: 'Dashboard' }).count(), 0);
+  assert.equal(await member.page.getByRole('main').getByRole('link', { name: 'Dashboard' }).count(), 0);
   await member.context.close();
 });
