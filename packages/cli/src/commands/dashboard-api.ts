@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CommandInput } from '../command/command.js';
 import { configOption, dataDirOption, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { isProductionDeployment } from '../production-libraries.js';
 
 export const summary = 'services mode: the dashboard API (Cube-format /v1/meta and /v1/load; public /dashboard/api/)';
 
@@ -31,7 +32,7 @@ export async function run({ values }: CommandInput<typeof options>): Promise<voi
   requireServiceUrls('dashboard-api', serviceUrls(configs), ['mongo', 'rabbitMQ', 'redis']);
   const logger = createLogger('lattice-dashboard-api');
   const dataDir = resolve(values['data-dir']);
-  const authTokenSecret = await resolveAuthSecret({ configFile, configured: configs.jwt_token_secret, dataDir, production: process.env.NODE_ENV === 'production', logger });
+  const authTokenSecret = await resolveAuthSecret({ configFile, configured: configs.jwt_token_secret, dataDir, production: isProductionDeployment(), logger });
   const services = await resolveServices(configs, dataDir, logger);
   const api = await startDashboardApi({
     port: parsePort(values.port ?? process.env.PORT ?? '4300'),

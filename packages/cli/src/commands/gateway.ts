@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CommandInput } from '../command/command.js';
 import { configOption, dataDirOption, devOption, gatewayPort, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { isProductionDeployment } from '../production-libraries.js';
 
 export interface GatewayArguments {
   config: string;
@@ -64,7 +65,7 @@ export async function gateway(args: GatewayArguments): Promise<void> {
     configFile,
     configured: configs.jwt_token_secret,
     dataDir: resolve(args.dataDir),
-    production: process.env.NODE_ENV === 'production',
+    production: isProductionDeployment(),
     logger,
   });
   const running = await startGateway({

@@ -3,6 +3,7 @@ import type { PlatformPlugin } from '@lattice/platform';
 import type { CommandInput } from '../command/command.js';
 import { configOption, dataDirOption, devOption, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { isProductionDeployment } from '../production-libraries.js';
 
 export interface HostArguments {
   config: string;
@@ -69,7 +70,7 @@ export async function host(args: HostArguments): Promise<void> {
     configFile,
     configured: configs.jwt_token_secret,
     dataDir,
-    production: process.env.NODE_ENV === 'production',
+    production: isProductionDeployment(),
     logger,
   });
   const services = await resolveServices(configs, dataDir, logger);

@@ -8,6 +8,7 @@ import { startFrontend } from './start-frontend.js';
 import { resolveServices } from './resolve-services.js';
 import { messengerEnabled, startWidgets, withWidgetsUrl } from './start-widgets.js';
 import { startSearch } from './start-search.js';
+import { isProductionDeployment } from '../production-libraries.js';
 
 export interface RunPlatformOptions {
   configFile: string;
@@ -25,7 +26,7 @@ export interface RunPlatformOptions {
   /** The dashboard API's port when configs.json has `dashboard`: 4300 by default, a free port when the gateway's port is 0. */
   dashboardApiPort?: number;
   dev?: boolean;
-  /** Production refuses a placeholder secret; defaults to NODE_ENV === 'production'. */
+  /** Production refuses a placeholder secret; defaults to the operator's NODE_ENV=production (isProductionDeployment). */
   production?: boolean;
 }
 
@@ -60,7 +61,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
     configFile,
     configured: configs.jwt_token_secret,
     dataDir,
-    production: options.production ?? process.env.NODE_ENV === 'production',
+    production: options.production ?? isProductionDeployment(),
     logger,
   });
   const services = await resolveServices(configs, dataDir, logger);
