@@ -51,7 +51,7 @@ export function ActivityHistory({ contentType, contentId }: { contentType: strin
             <Table.Tbody>
               {entries.map((entry) => (
                 <Table.Tr key={entry._id} data-testid="activity-entry">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.createdAt ? format.dateTime(entry.createdAt) : '—'}</Table.Td>
                   <Table.Td>{nameOf(entry.createdBy)}</Table.Td>
                   <Table.Td>{entry.action}</Table.Td>
                   <Table.Td>

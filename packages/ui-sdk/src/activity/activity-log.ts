@@ -4,14 +4,14 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 export interface ActivityLog {
   _id: string;
   /** ISO 8601. */
-  createdAt: string;
+  createdAt: string | null;
   /** The id of the user who made the change (or the platform's name for itself). */
   createdBy: string | null;
-  plugin: string;
-  action: string;
-  /** `<plugin>:<type>`, e.g. `documents:document`. */
-  contentType: string;
-  contentId: string;
+  plugin: string | null;
+  action: string | null;
+  /** `<plugin>:<type>`, e.g. `documents:document`; null for an entry about no one record. */
+  contentType: string | null;
+  contentId: string | null;
   /** Each changed field's before and after. */
   changes: unknown;
 }

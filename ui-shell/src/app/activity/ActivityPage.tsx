@@ -23,12 +23,13 @@ import {
 } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { ActivityFilters } from './ActivityFilters.js';
-import { showActivityLogs } from './activity-permission.js';
+import { showActivityPermission } from './activity-permission.js';
 import { activityCsv } from './activity-csv.js';
 import { activitySearchQuery, type ActivityFilter } from './activity-search-query.js';
 
 const perPage = 25;
-const exportPageSize = 500;
+// The most the logs plugin answers in one page.
+const exportPageSize = 100;
 // An export past this many entries asks for a narrower filter instead of holding a browser's memory hostage.
 const exportLimit = 50_000;
 
@@ -49,7 +50,7 @@ export function ActivityPage() {
   const nameOf = useUserNames();
   const client = useApolloClient();
   const known = usePermissions() !== null;
-  const canSee = useCan(showActivityLogs);
+  const canSee = useCan(showActivityPermission);
   const [filter, setFilter] = useState<ActivityFilter>({});
   const [page, setPage] = useState(1);
   const { data, previousData, error } = useQuery(activitySearchQuery, { variables: { ...filter, page, perPage }, skip: !canSee, fetchPolicy: 'cache-and-network' });
@@ -134,7 +135,7 @@ export function ActivityPage() {
             <Table.Tbody>
               {shown.list.map((entry) => (
                 <Table.Tr key={entry._id} data-testid="activity-row">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.createdAt ? format.dateTime(entry.createdAt) : '—'}</Table.Td>
                   <Table.Td>{nameOf(entry.createdBy)}</Table.Td>
                   <Table.Td>{entry.plugin}</Table.Td>
                   <Table.Td>{entry.action}</Table.Td>

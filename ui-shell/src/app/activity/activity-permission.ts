@@ -1,2 +1,2 @@
 /** The action that lets a user read every plugin's activity: the `logs` plugin declares it (core did until it existed). */
-export const showActivityLogs = 'logs:showActivityLogs';
+export const showActivityPermission = 'logs:showActivity';

@@ -2,7 +2,7 @@ import { pluginLabel } from '../plugins/plugin-route-paths.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useCan, useLocale, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import { showActivityLogs } from '../activity/activity-permission.js';
+import { showActivityPermission } from '../activity/activity-permission.js';
 
 /**
  * The platform's own settings (users, permissions and activity for those who may see them, the user's password), then every plugin's
@@ -15,7 +15,7 @@ export function SettingsPage() {
   const { plugins } = usePlugins();
   const canListUsers = useCan('core:showUsers');
   const canManagePermissions = useCan('core:managePermissions');
-  const canSeeActivity = useCan(showActivityLogs);
+  const canSeeActivity = useCan(showActivityPermission);
   const platformEntries = [
     ...(canListUsers ? [{ plugin: t('settings.platform'), menu: { url: '/settings/users', text: t('settings.users') } }] : []),
     ...(canManagePermissions ? [{ plugin: t('settings.platform'), menu: { url: '/settings/permissions', text: t('settings.permissions') } }] : []),
