@@ -23,7 +23,15 @@ export interface CompiledDatasetQuery {
   columns: OutputColumn[];
   /** Filters on related dimensions' names, resolved to ids by the runner before the pipeline runs. */
   relatedFilters: Array<{ field: string; related: NonNullable<DashboardDimension['related']>; operator: string; values: string[] }>;
+  /**
+   * Set when the query is ordered by a related name, which the database does not hold: the pipeline then stops
+   * after grouping (at most `maxGroupsOrderedByName` + 1 groups), and the runner sorts and limits once the names are read.
+   */
+  orderAfterNaming?: { sort: Array<[key: string, direction: 1 | -1]>; limit: number };
 }
+
+/** The most groups a query ordered by a related name may have: they are all read back to be sorted by name. */
+export const maxGroupsOrderedByName = 10_000;
 
 function memberOf(dataset: DashboardDataset, member: string): { name: string; measure?: DashboardMeasure; dimension?: DashboardDimension } {
   const [datasetName, name] = member.split('.') as [string, string];
@@ -245,6 +253,12 @@ export function compileDatasetQuery(dataset: DashboardDataset, query: DashboardL
   }
   // A stable answer for equal keys, so the limit always keeps the same groups.
   for (const column of columns) if (column.kind !== 'measure' && !(column.key in sort)) sort[column.key] = 1;
+  const byName = query.order.some(([member]) => columns.find((column) => column.members.includes(member))?.related);
+  if (byName) {
+    pipeline.push({ $limit: maxGroupsOrderedByName + 1 });
+    const orderAfterNaming = { sort: Object.entries(sort), limit: query.limit };
+    return { collection: dataset.collection, match: match.$and ? match : {}, pipeline, columns, relatedFilters, orderAfterNaming };
+  }
   if (Object.keys(sort).length > 0) pipeline.push({ $sort: sort });
   pipeline.push({ $limit: query.limit });
   return { collection: dataset.collection, match: match.$and ? match : {}, pipeline, columns, relatedFilters };

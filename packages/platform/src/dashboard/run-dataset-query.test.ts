@@ -138,6 +138,22 @@ describe('runDatasetQuery', () => {
     assert.match(await message({ measures: ['Notes.author'] }), /"Notes.author" is a dimension/);
   });
 
+  it('orders by a related name by the names, not the stored ids, then keeps the limit', async () => {
+    // A kind made last has the largest id but sorts first by name.
+    const aardvark = new Types.ObjectId();
+    await db.collection('kinds').insertOne({ _id: aardvark, name: 'Aardvark' });
+    await db.collection('notes').insertOne({ kindId: String(aardvark), author: 'dee', pages: 1, createdAt: new Date('2026-03-20T00:00:00Z') });
+    try {
+      const named = (order: 'asc' | 'desc', limit?: number) =>
+        rows({ measures: ['Notes.count'], dimensions: ['Notes.kindName'], order: [['Notes.kindName', order]], ...(limit ? { limit } : {}) });
+      assert.deepEqual((await named('asc')).map((row) => row['Notes.kindName']), [null, 'Aardvark', 'Letter', 'Memo']);
+      assert.deepEqual((await named('desc', 2)).map((row) => [row['Notes.kindName'], row['Notes.count']]), [['Memo', 1], ['Letter', 3]]);
+    } finally {
+      await db.collection('notes').deleteOne({ kindId: String(aardvark) });
+      await db.collection('kinds').deleteOne({ _id: aardvark });
+    }
+  });
+
   it('refuses a query that would read more records than the budget, saying how many', async () => {
     const reply = await runDatasetQuery(db, notes, dashboardLoadPayloadSchema.parse({ dataset: 'Notes', measures: ['Notes.count'] }), { maxScannedRecords: 4, maxTimeMs: 5_000 });
     assert.deepEqual(reply, {

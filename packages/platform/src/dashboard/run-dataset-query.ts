@@ -1,7 +1,7 @@
 import type { DashboardLoadQuery, DashboardLoadReply, DashboardRow } from '@lattice/contracts';
 import { InputError, type DashboardDataset } from '@lattice/plugin-sdk';
 import { mongo, Types, type Connection } from 'mongoose';
-import { compileDatasetQuery, fieldCondition, type CompiledDatasetQuery, type OutputColumn } from './compile-dataset-query.js';
+import { compileDatasetQuery, fieldCondition, maxGroupsOrderedByName, type CompiledDatasetQuery, type OutputColumn } from './compile-dataset-query.js';
 
 /** What one dataset query may cost the plugin's database. */
 export interface DashboardQueryBudget {
@@ -70,6 +70,28 @@ async function nameRelated(db: Connection, compiled: CompiledDatasetQuery, rows:
   }
 }
 
+/** MongoDB's order between the values a group can hold: null, numbers, strings, booleans, dates; strings by their code points. */
+function compareGroupValues(a: unknown, b: unknown): number {
+  const rank = (value: unknown) => (value === null || value === undefined ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : typeof value === 'boolean' ? 3 : value instanceof Date ? 4 : 5);
+  const [rankA, rankB] = [rank(a), rank(b)];
+  if (rankA !== rankB) return rankA - rankB;
+  if (rankA === 0) return 0;
+  const [left, right] = rankA === 4 ? [(a as Date).getTime(), (b as Date).getTime()] : rankA === 5 ? [String(a), String(b)] : [a as number | string, b as number | string];
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Sorts groups by names read after grouping, then keeps the query's limit (see `orderAfterNaming`). */
+function orderByNames(results: Record<string, unknown>[], { sort, limit }: NonNullable<CompiledDatasetQuery['orderAfterNaming']>): Record<string, unknown>[] {
+  const sorted = [...results].sort((a, b) => {
+    for (const [key, direction] of sort) {
+      const compared = compareGroupValues(valueAt(a, key), valueAt(b, key));
+      if (compared !== 0) return compared * direction;
+    }
+    return 0;
+  });
+  return sorted.slice(0, limit);
+}
+
 async function checkCost(db: Connection, compiled: CompiledDatasetQuery, budget: DashboardQueryBudget, dataset: DashboardDataset): Promise<number> {
   const collection = db.collection(compiled.collection);
   const estimated = await collection.estimatedDocumentCount();
@@ -99,8 +121,14 @@ export async function runDatasetQuery(
     const compiled = compileDatasetQuery(dataset, query);
     const scanned = await checkCost(db, compiled, budget, dataset);
     const pipeline = [...(await relatedFilterStages(db, compiled)), ...compiled.pipeline];
-    const results = await db.collection(compiled.collection).aggregate(pipeline, { maxTimeMS: budget.maxTimeMs }).toArray();
+    let results = await db.collection(compiled.collection).aggregate(pipeline, { maxTimeMS: budget.maxTimeMs }).toArray();
+    if (compiled.orderAfterNaming && results.length > maxGroupsOrderedByName) {
+      throw new QueryTooCostlyError(
+        `Ordering "${dataset.name}" by a related name needs at most ${maxGroupsOrderedByName} groups; this query has more: narrow it with filters, or order by a measure`,
+      );
+    }
     await nameRelated(db, compiled, results);
+    if (compiled.orderAfterNaming) results = orderByNames(results, compiled.orderAfterNaming);
     const rows = results.map((result) => {
       const row: DashboardRow = {};
       for (const column of compiled.columns) {
