@@ -49,7 +49,7 @@ export function createRuntime(broker: MessageBroker, pubsub: PubSubEngine, db: C
       return incoming;
     },
     integrations: new IntegrationCache(() => runtime.models()),
-    transports: new SmtpTransports(),
+    transports: new SmtpTransports(config.allowPrivateHosts),
     stop: async () => {
       await runtime.sync.stopAll();
       runtime.transports.closeAll();
@@ -59,6 +59,7 @@ export function createRuntime(broker: MessageBroker, pubsub: PubSubEngine, db: C
         await receiveMessage(runtime.incoming(), broker, inboxId, await parseRfc822(source), runtime.announceStored);
       },
       debug,
+      config.allowPrivateHosts,
     ),
   };
   return runtime;

@@ -15,12 +15,16 @@ const skip = dovecotUnavailableReason();
 if (skip) console.log(`# skipping the IMAP host tests against Dovecot: ${skip}`);
 
 const run = randomBytes(3).toString('hex');
-const privateRefusal = /is a loopback, private or link-local address/;
+const privateRefusal = /is a loopback, private, link-local or other special-purpose address/;
 
 describe('which addresses count as private', () => {
   it('loopback, RFC 1918, link-local, fc00::/7, the unspecified address and IPv4-mapped forms of them', () => {
     const privateOnes = ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1'];
     const privateV6 = ['::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1'];
+    // IANA special-purpose ranges past the private ones: NAT64 (to 127.0.0.1), 6to4 and Teredo wrapping loopback,
+    // IPv4-translated, documentation, benchmarking, multicast, reserved.
+    const specialPurpose = ['64:ff9b::7f00:1', '64:ff9b:1::a00:1', '2002:7f00:1::', '2001::1', '::ffff:0:7f00:1', '2001:db8::1', '192.0.2.1', '198.18.0.1', '224.0.0.1', '240.0.0.1', '255.255.255.255', 'ff02::1', '100::1'];
+    for (const address of specialPurpose) assert.equal(isPrivateAddress(address), true, address);
     const publicOnes = ['8.8.8.8', '172.32.0.1', '93.184.216.34', '2001:4860:4860::8888', '::ffff:8.8.8.8'];
     for (const address of [...privateOnes, ...privateV6]) assert.equal(isPrivateAddress(address), true, address);
     for (const address of publicOnes) assert.equal(isPrivateAddress(address), false, address);
@@ -28,7 +32,7 @@ describe('which addresses count as private', () => {
 
   it('a host is checked by every address its name resolves to, and not at all when private hosts are allowed', async () => {
     await assert.rejects(checkMailHost('IMAP host', 'localhost', false), privateRefusal);
-    await assert.rejects(checkMailHost('IMAP host', '10.0.0.7', false), /The IMAP host 10\.0\.0\.7 is a loopback, private or link-local address/);
+    await assert.rejects(checkMailHost('IMAP host', '10.0.0.7', false), /The IMAP host 10\.0\.0\.7 is a loopback, private, link-local or other special-purpose address/);
     await assert.rejects(checkMailHost('SMTP host', '::1', false), privateRefusal);
     await assert.rejects(checkMailHost('IMAP host', `no-such-host-${run}.invalid`, false), /cannot be resolved \(ENOTFOUND\)/);
     await checkMailHost('IMAP host', '93.184.216.34', false);
@@ -40,7 +44,7 @@ describe('the imap plugin settings (configs.json extra_env)', () => {
   it('defaults to a 25 MB body limit, and to private hosts refused in production only', () => {
     assert.deepEqual(readImapConfig({}), { receiveLimitBytes: 25 * 1024 * 1024, allowPrivateHosts: true });
     assert.equal(readImapConfig({ NODE_ENV: 'production' }).allowPrivateHosts, false);
-    assert.equal(readImapConfig({ NODE_ENV: 'production', IMAP_ALLOW_PRIVATE_HOSTS: 'true' }).allowPrivateHosts, true);
+    assert.throws(() => readImapConfig({ NODE_ENV: 'production', IMAP_ALLOW_PRIVATE_HOSTS: 'true' }), /IMAP_ALLOW_PRIVATE_HOSTS is for development and tests only/);
     assert.equal(readImapConfig({ IMAP_ALLOW_PRIVATE_HOSTS: 'false' }).allowPrivateHosts, false);
     assert.equal(readImapConfig({ IMAP_RECEIVE_LIMIT_MB: '1.5' }).receiveLimitBytes, 1.5 * 1024 * 1024);
   });
@@ -84,7 +88,7 @@ describe('creating an IMAP integration in production', { skip }, () => {
 
     it('refuses a host on a loopback, private or link-local address with a clear error, and keeps nothing', async () => {
       const refusals: Array<[string, Record<string, unknown>, RegExp]> = [
-        ['Dovecot on 127.0.0.1', account(), /imap: The IMAP host 127\.0\.0\.1 is a loopback, private or link-local address.*IMAP_ALLOW_PRIVATE_HOSTS/],
+        ['Dovecot on 127.0.0.1', account(), /imap: The IMAP host 127\.0\.0\.1 is a loopback, private, link-local or other special-purpose address.*IMAP_ALLOW_PRIVATE_HOSTS/],
         ['by name', account('localhost'), /The IMAP host localhost is a loopback/],
         ['cloud metadata', account('169.254.169.254'), /The IMAP host 169\.254\.169\.254 is a loopback/],
         ['private SMTP host', { ...account('93.184.216.34'), smtpHost: '192.168.0.10' }, /The SMTP host 192\.168\.0\.10 is a loopback/],
@@ -105,7 +109,7 @@ describe('creating an IMAP integration in production', { skip }, () => {
     let running: ImapTestPlatform;
     const fakeServers: Server[] = [];
     before(async () => {
-      running = await startImapPlatform('imap-host-check-allowed', { NODE_ENV: 'production', IMAP_ALLOW_PRIVATE_HOSTS: 'true' });
+      running = await startImapPlatform('imap-host-check-allowed', { NODE_ENV: 'development', IMAP_ALLOW_PRIVATE_HOSTS: 'true' });
     });
     after(async () => {
       for (const server of fakeServers) server.close();

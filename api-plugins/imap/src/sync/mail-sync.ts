@@ -20,6 +20,7 @@ export class MailSync {
   constructor(
     private readonly receive: MailReceiver,
     private readonly logger: Logger,
+    private readonly allowPrivateHosts = false,
   ) {}
 
   /** When the host stops (the runtime's `stop`). */
@@ -46,6 +47,7 @@ export class MailSync {
         }
       },
       this.logger,
+      this.allowPrivateHosts,
     );
     await listener.start();
     this.listeners.set(inboxId, listener);

@@ -1,6 +1,7 @@
 import { InputError } from '@lattice/plugin-sdk';
 import { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
+import { resolveMailHost } from '../integrations/check-mail-host.js';
 import { imapFailureReason } from './imap-failure-reason.js';
 
 export interface MailboxSettings {
@@ -35,6 +36,8 @@ export class MailboxListener {
     private readonly settings: MailboxSettings,
     private readonly onMail: MailHandler,
     private readonly logger: Logger,
+    /** IMAP_ALLOW_PRIVATE_HOSTS: otherwise each connection goes only to a checked global address. */
+    private readonly allowPrivateHosts = false,
   ) {}
 
   /** Connects, opens the mailbox and starts idling; fails with the server's reason (BAD_USER_INPUT). */
@@ -57,8 +60,11 @@ export class MailboxListener {
 
   private async connect(first: boolean): Promise<void> {
     const { host, port, tls, user, password, mailbox } = this.settings;
+    // Resolved and checked at each connection, and connected to that address: DNS may have changed since.
+    const address = await resolveMailHost('IMAP host', host, this.allowPrivateHosts);
     const client = new ImapFlow({
-      host,
+      host: address,
+      servername: host,
       port,
       secure: tls,
       auth: { user, pass: password },

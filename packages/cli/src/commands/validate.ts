@@ -4,10 +4,17 @@ import { configOption } from '../command/shared-options.js';
 
 export const summary = 'check configs.json, the plugins it names and the UI configs the shell would load';
 
-export const options = { config: configOption };
+export const options = {
+  config: configOption,
+  production: {
+    type: 'boolean',
+    default: false,
+    description: 'check it for production (also when NODE_ENV is production): development-only settings are refused',
+  },
+} as const;
 
 export async function run({ values }: CommandInput<typeof options>): Promise<void> {
-  await validate({ config: values.config });
+  await validate({ config: values.config, production: values.production || process.env.NODE_ENV === 'production' });
 }
 
 /**
@@ -15,15 +22,17 @@ export async function run({ values }: CommandInput<typeof options>): Promise<voi
  * and each remote's descriptor and entry fetched from its server: the entry checked against the
  * descriptor's `entryHash` by the front-end server's own code), without starting anything.
  */
-export async function validate(args: { config: string }): Promise<void> {
+export async function validate(args: { config: string; production?: boolean }): Promise<void> {
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
-  const [{ checkUiPlugins }, { loadConfigs }, { loadPlugins }] = await Promise.all([
+  const [{ checkUiPlugins }, { loadConfigs }, { loadPlugins }, { refuseDevelopmentSettings }] = await Promise.all([
     import('../config/check-ui-plugins.js'),
     import('../config/load-configs.js'),
     import('../platform/load-plugins.js'),
+    import('../config/refuse-development-settings.js'),
   ]);
   const file = resolve(args.config);
   const configs = await loadConfigs(file);
+  if (args.production) refuseDevelopmentSettings(file, configs);
   await loadPlugins(file, configs.plugins);
   const ui = await checkUiPlugins(configs.plugins, { configFile: file });
   console.log(`${file} is valid: plugins ${configs.plugins.map((plugin) => plugin.name).join(', ') || '(none)'}`);
