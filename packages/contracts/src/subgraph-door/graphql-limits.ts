@@ -19,6 +19,12 @@ export interface GraphqlLimits extends OperationLimits {
   deadlineMs: number;
   /** Largest response body: a larger answer is replaced by one RESPONSE_TOO_LARGE error. */
   maxResponseBytes: number;
+  /**
+   * Most cost with the lists a plugin can size counted at their real size (its `listBounds`), which its host
+   * checks before execution besides `maxCost`: about 20,000 whole documents (some 4 MB), so `documents` without
+   * arguments still lists every document of a large collection (SPEC.md), and 100 aliases of it do not.
+   */
+  maxRealCost: number;
 }
 
 // Lattice's schemas nest a few levels; a depth-20 query is an attack, not a screen's data.
@@ -33,6 +39,7 @@ export const GRAPHQL_LIMITS: Readonly<GraphqlLimits> = {
   maxNesting: 64,
   deadlineMs: 10_000,
   maxResponseBytes: 16 * 1024 * 1024,
+  maxRealCost: 200_000,
 };
 
 const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d, 0x2c, 0xfeff]); // and the comma, which GraphQL ignores

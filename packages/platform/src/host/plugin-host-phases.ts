@@ -152,7 +152,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
       ApolloServerPluginCacheControlDisabled(),
       requireAuthentication(host.publicFields),
       executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs),
-      ...(listBounds.declared ? [realListCost<PluginRequestContext>(GRAPHQL_LIMITS, listBounds)] : []),
+      ...(listBounds.declared ? [realListCost<PluginRequestContext>({ ...GRAPHQL_LIMITS, maxCost: GRAPHQL_LIMITS.maxRealCost }, listBounds)] : []),
       tooManyRequestsStatus(),
     ],
   });
