@@ -14,6 +14,7 @@ describe('yieldingList', () => {
         yieldingList(
           items.map((item) => ({ n: () => ((resolved += 1), item.n) })),
           500,
+          1_000,
         ),
     };
     // Work that comes while the list resolves: it runs between chunks, not after the whole list.
@@ -28,5 +29,7 @@ describe('yieldingList', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(answer)), { data: { items } });
     assert.ok(between.some((count) => count > 0 && count < items.length), `other work ran only at ${between.join(',')}`);
     assert.deepEqual(yieldingList([1, 2, 3], 500), [1, 2, 3]);
+    // Up to `above` items, the list itself: no promise per item.
+    assert.ok(yieldingList(items, 500, 1_200).every((item) => !(item instanceof Promise)));
   });
 });
