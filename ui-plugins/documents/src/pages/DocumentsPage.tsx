@@ -90,9 +90,8 @@ export function DocumentsPage() {
     // change() is a new function each render; the page count is what matters here.
   }, [pastTheEnd, pageCount]);
   const linkedId = searchParams.get('document');
-  useLinkedDocument(shown?.documents, linkedId, (document) => {
-    if (canManageDocuments) setEditing({ document });
-  });
+  // Only those who may change a document get its dialog; the permissions may arrive after the list does.
+  useLinkedDocument(canManageDocuments ? shown?.documents : null, linkedId, (document) => setEditing({ document }));
   const sortBy = (field: SortField) =>
     change({ sort: field, dir: sortField === field && sortDirection === 'asc' ? 'desc' : null });
 
