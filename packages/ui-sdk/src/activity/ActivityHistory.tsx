@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphQLErrorMessage } from '../client/graphql-error-code.js';
-import { Alert, Button, Group, Skeleton, Table, Text } from '../components/mantine.js';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '../components/mantine.js';
 import { sdkCatalogue } from '../i18n/sdk-catalogue.js';
 import { useFormat } from '../i18n/use-format.js';
 import { useMessages } from '../i18n/use-messages.js';
@@ -38,30 +38,25 @@ export function ActivityHistory({ contentType, contentId }: { contentType: strin
           {t('activity.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label={t('activity.history')} data-testid="activity-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('activity.when')}</Table.Th>
-                <Table.Th scope="col">{t('activity.who')}</Table.Th>
-                <Table.Th scope="col">{t('activity.action')}</Table.Th>
-                <Table.Th scope="col">{t('activity.changes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry._id} data-testid="activity-entry">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.createdAt ? format.dateTime(entry.createdAt) : '—'}</Table.Td>
-                  <Table.Td>{nameOf(entry.createdBy)}</Table.Td>
-                  <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td>
-                    <ActivityChanges changes={entry.changes} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // A list, not a table: it reads the same in a narrow dialog as on a wide page.
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('activity.history')} data-testid="activity-history">
+          {entries.map((entry) => (
+            <Paper component="li" key={entry._id} withBorder p="sm" data-testid="activity-entry">
+              <Group gap="xs" mb={4} wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {nameOf(entry.createdBy)}
+                </Text>
+                <Badge variant="light" size="sm" tt="none">
+                  {entry.action}
+                </Badge>
+                <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt ?? undefined}>
+                  {entry.createdAt ? format.dateTime(entry.createdAt) : '—'}
+                </Text>
+              </Group>
+              <ActivityChanges changes={entry.changes} />
+            </Paper>
+          ))}
+        </Stack>
       )}
       {(page > 1 || entries.length === perPage) && (
         <Group justify="center" mt="xs">

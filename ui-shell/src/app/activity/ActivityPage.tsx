@@ -120,7 +120,7 @@ export function ActivityPage() {
           {t('activity.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
+        <Table.ScrollContainer minWidth={960}>
           <Table striped verticalSpacing="xs" aria-label={t('activity.title')}>
             <Table.Thead>
               <Table.Tr>
@@ -129,7 +129,9 @@ export function ActivityPage() {
                 <Table.Th scope="col">{t('activity.column.plugin')}</Table.Th>
                 <Table.Th scope="col">{t('activity.column.action')}</Table.Th>
                 <Table.Th scope="col">{t('activity.column.object')}</Table.Th>
-                <Table.Th scope="col">{t('activity.column.changes')}</Table.Th>
+                <Table.Th scope="col" miw={280}>
+                  {t('activity.column.changes')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
