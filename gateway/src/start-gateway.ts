@@ -27,7 +27,7 @@ import { HealthPoller } from './subgraphs/health-poller.js';
 import { InFlightRequests } from './subgraphs/in-flight-requests.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 import { createSubscriptionServer } from './subscriptions/subscription-server.js';
-import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
+import { capConnectionsPerAddress, createSubgraphSigner, limitedServerOptions, subgraphSigningKey } from '@lattice/contracts';
 
 /**
  * Starts the gateway: composes the plugins that are up, listens, and keeps polling their health.
@@ -116,7 +116,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function listen(listener: RequestListener, port: number, host: string | undefined): Promise<Server> {
   // Longer than the usual 60 s idle timeout of proxies in front, so they never reuse a socket we just closed.
-  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, listener);
+  // Headers within 20 s, the request within 120 s, at most 512 connections from one address (contracts' limits).
+  const server = createServer(limitedServerOptions({ keepAliveTimeout: 65_000 }), listener);
+  capConnectionsPerAddress(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -127,3 +127,4 @@ export {
   type SignedRequest,
   type SubgraphSigner,
 } from './subgraph-door/subgraph-signature.js';
+export { capConnectionsPerAddress, defaultMaxConnectionsPerAddress, limitedServerOptions, limitServer, serverTimeouts } from './server-limits.js';

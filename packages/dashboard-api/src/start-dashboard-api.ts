@@ -9,6 +9,7 @@ import { readCaller } from './auth/read-caller.js';
 import { createDashboardApiApp } from './dashboard-api-app.js';
 import { createDashboardStore } from './dashboards/dashboard-store.js';
 import { createDatasetCatalog } from './datasets/dataset-catalog.js';
+import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 
 export interface StartDashboardApiOptions {
   /** 4300 in production; 0 picks a free port. */
@@ -57,7 +58,8 @@ export async function startDashboardApi(options: StartDashboardApiOptions): Prom
       queryTimeoutMs: options.queryTimeoutMs ?? 15_000,
       ready: () => (db.readyState !== 1 ? 'database unavailable' : !options.broker.isConnected() ? 'broker unavailable' : undefined),
     });
-    const server = createServer(app);
+    const server = createServer(limitedServerOptions(), app);
+    capConnectionsPerAddress(server);
     const listenHost = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>

@@ -10,6 +10,7 @@ import { createVisitorLimits } from './visitors/rate-limits.js';
 import { originAllowed, SettingsCache } from './visitors/settings-cache.js';
 import { handleVisitorApi, requireAllowedCaller } from './visitors/visitor-api.js';
 import { VisitorSockets } from './visitors/visitor-sockets.js';
+import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 
 export interface WidgetsServiceOptions {
   /** 3200 in `npm start` and `lattice widgets`; 0 for a free port. */
@@ -88,7 +89,7 @@ export async function startWidgetsService(options: WidgetsServiceOptions): Promi
     sendJson(response, 404, { error: { code: 'NOT_FOUND', message: `Nothing at ${request.method} ${path}` } });
   }
 
-  const server = createServer((request, response) => {
+  const server = createServer(limitedServerOptions({ requestTimeout: 60_000 }), (request, response) => {
     route(request, response).catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof WidgetRefusal) {
@@ -103,8 +104,7 @@ export async function startWidgetsService(options: WidgetsServiceOptions): Promi
     if (new URL(request.url ?? '/', 'http://widgets').pathname === '/ws') sockets.upgrade(request, socket, head);
     else socket.destroy();
   });
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
+  capConnectionsPerAddress(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { mobileAppBase } from './mobile-app/web-app-manifest.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
 import { watchRemoteDescriptors } from './remote-descriptors.js';
 import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.js';
+import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 
 export interface FrontendServerOptions {
   /** 3000 in production; 0 picks a free port. */
@@ -151,7 +152,8 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
     // Node types the upgrade socket as a Duplex; for an HTTP server it is always a net.Socket.
     proxy.upgrade(request, socket as Socket, head);
   };
-  const server = app.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
+  const server = createServer(limitedServerOptions(), app).listen(options.port ?? 3000, options.host ?? '127.0.0.1');
+  capConnectionsPerAddress(server);
   server.on('upgrade', upgrade);
   const mobileServer = options.mobilePort === undefined ? undefined : mobileAppServer(app, upgrade);
   const servers = [server, ...(mobileServer ? [mobileServer] : [])];

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { CommandInput } from '../command/command.js';
 import { configOption, hostOption, listenHost, parsePort, portOption } from '../command/shared-options.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { limitedServerOptions } from '@lattice/contracts';
 
 export const summary = 'services mode: the database-to-search synchroniser (MONGO_URL and ELASTICSEARCH_URL; health on --port)';
 
@@ -43,7 +44,7 @@ export async function essyncer(args: { config: string; port: number; host?: stri
     log: { info: (message) => logger.info(message), error: (message) => logger.error(message) },
   });
   let ready = true;
-  const health = createServer((request, response) => {
+  const health = createServer(limitedServerOptions(), (request, response) => {
     const ok = request.url === '/health/live' || ((request.url === '/health/ready' || request.url === '/health') && ready);
     response.writeHead(ok ? 200 : request.url?.startsWith('/health') ? 503 : 404, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }));

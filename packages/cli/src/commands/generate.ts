@@ -55,13 +55,21 @@ function parseUpstreams(pairs: string[] = []): Partial<Record<ProxiedService, st
 /** `lattice generate <target>`: a deployment file from configs.json, written whole to --out or printed. */
 export async function generate(args: GenerateArguments): Promise<void> {
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
-  const [{ loadConfigs }, { renderCompose }, { renderKubernetes }, { renderNginxConfig }] = await Promise.all([
+  const [{ loadConfigs: loadAnyConfigs }, { renderCompose }, { renderKubernetes }, { renderNginxConfig }, { publicOrigin }] = await Promise.all([
     import('../config/load-configs.js'),
     import('../generate/compose-file.js'),
     import('../generate/kubernetes-manifests.js'),
     import('../generate/nginx-config.js'),
+    import('../generate/public-origin.js'),
   ]);
   const file = resolve(args.config);
+  // Every generated file names the domain: it is checked (a scheme and a host, nothing that could end a block).
+  const loadConfigs = async (path: string) => {
+    const configs = await loadAnyConfigs(path);
+    publicOrigin(path, 'domain', configs.domain);
+    if (configs.widgets?.domain) publicOrigin(path, 'widgets.domain', configs.widgets.domain);
+    return configs;
+  };
   switch (args.target) {
     case 'nginx': {
       const configs = await loadConfigs(file);

@@ -81,6 +81,9 @@ describe('lattice generate nginx', () => {
     ['a domain without a scheme', { domain: 'example.com' }, /"domain" must be a URL with a scheme/],
     ['a domain with a path', { domain: 'https://example.com/app' }, /"domain" must be a scheme and a host only/],
     ['a widgets domain without a scheme', { domain: 'https://example.com', widgets: { domain: 'widgets' } }, /"widgets.domain" must be a URL/],
+    ['a domain holding } (config injection)', { domain: 'https://exa}mple.com' }, /"domain" must be a scheme and a host only, the host a DNS name/],
+    ['a domain holding $', { domain: 'https://a$host.com' }, /"domain" must be a scheme and a host only, the host a DNS name/],
+    ['a widgets domain holding ;', { domain: 'https://example.com', widgets: { domain: 'https://w;return.com' } }, /"widgets.domain" must be a scheme and a host only/],
   ] as const) {
     it(`refuses ${what}, naming the key, and writes no file`, async () => {
       const { error, written } = await generateFrom(configs);

@@ -43,6 +43,13 @@ function locationBlock(route: TransportRoute): string {
   return `    location ${route.prefix} {\n${lines.map((line) => `        ${line}`).join('\n')}\n    }`;
 }
 
+/** What a path or an address written into nginx may hold: nothing that ends a directive or starts a variable. */
+const plainNginxValue = /^[\w./:@[\]-]+$/;
+
+function upstreamOptions(upstreams: NginxOptions['upstreams']): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(upstreams ?? {}).map(([service, address]) => [`--upstream ${service}`, address]));
+}
+
 /** The nginx site (http context) for configs.json: SPEC.md's prefixes behind TLS. Throws before anything is written. */
 export async function renderNginxConfig(configs: Configs, options: NginxOptions): Promise<string> {
   const site = publicOrigin(options.file, 'domain', configs.domain);
@@ -58,6 +65,9 @@ export async function renderNginxConfig(configs: Configs, options: NginxOptions)
   if (widgets && widgets.hostname !== site.hostname) serverNames.push(widgets.hostname);
   if (widgets && serverNames.length > 1) {
     locations = [`    if ($host = ${widgets.hostname}) {\n        rewrite ^/(?!widgets/)(.*)$ /widgets/$1 last;\n    }`, ...locations];
+  }
+  for (const [key, value] of Object.entries({ '--certificate': options.certificate, '--certificate-key': options.certificateKey, ...upstreamOptions(options.upstreams) })) {
+    if (value !== undefined && !plainNginxValue.test(value)) throw new Error(`${key} must be a plain path or address (no spaces, quotes, ; { } or $), got "${value}"`);
   }
   const values: Record<string, string> = {
     origin: site.origin,

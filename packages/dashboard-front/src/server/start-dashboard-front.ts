@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
+import { createServer } from 'node:http';
 
 /** The browser app's build (`npm run build` writes it). */
 export const dashboardFrontDir = fileURLToPath(new URL('../../dist/public', import.meta.url));
@@ -38,7 +40,8 @@ export async function startDashboardFront(options: StartDashboardFrontOptions): 
   app.use('/api', createProxyMiddleware({ target: options.apiUrl, changeOrigin: false, xfwd: true }));
   app.use(express.static(dir, { index: 'index.html', setHeaders: (response, path) => response.setHeader('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable') }));
   const host = options.host ?? '127.0.0.1';
-  const server = app.listen(options.port, host);
+  const server = createServer(limitedServerOptions(), app).listen(options.port, host);
+  capConnectionsPerAddress(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) =>

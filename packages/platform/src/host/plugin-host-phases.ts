@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GRAPHQL_LIMITS, operationLimitsRule, permissionsAnnounceQueue, subgraphSigningKey } from '@lattice/contracts';
+import { capConnectionsPerAddress, GRAPHQL_LIMITS, limitedServerOptions, operationLimitsRule, permissionsAnnounceQueue, subgraphSigningKey } from '@lattice/contracts';
 import { declaredActions, type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices } from '@lattice/plugin-sdk';
 import express, { type Express, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
@@ -96,7 +96,7 @@ export function createHttpApp(host: HostServices): HostHttp {
   const actions = new Set(declaredActions(host.name, permissions).keys());
   const http: HostHttp = {
     app,
-    httpServer: createServer(app),
+    httpServer: limitedServer(app),
     draining: false,
     requestContext: async (req, res) => {
       const user = await host.auth.readUser(req);
@@ -242,4 +242,11 @@ export async function announce(host: HostServices, teardown: TeardownStack): Pro
   if (!inboxIntegration) return;
   const stopAnnouncing = await announceIntegrationKind(host.broker.client, inboxIntegration, host.debug, host.options.kindAnnounceIntervalMs);
   teardown.push('announce', 'serving', stopAnnouncing);
+}
+
+/** A host's HTTP server with the platform's timeouts and per-address connection cap (contracts' server limits). */
+function limitedServer(app: RequestListener): Server {
+  const server = createServer(limitedServerOptions(), app);
+  capConnectionsPerAddress(server);
+  return server;
 }

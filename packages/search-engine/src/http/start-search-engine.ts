@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SearchEngine } from '../engine.js';
 import { EngineError } from '../errors.js';
 import { route } from './routes.js';
+import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 
 export interface SearchEngineOptions {
   /** Folder the indexes persist in; omitted means in memory only (tests). */
@@ -63,7 +64,8 @@ export async function startSearchEngine(options: SearchEngineOptions = {}): Prom
     response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(payload) });
     response.end(method === 'HEAD' ? undefined : payload);
   };
-  const server = createServer((request, response) => void handle(request, response));
+  const server = createServer(limitedServerOptions(), (request, response) => void handle(request, response));
+  capConnectionsPerAddress(server);
   server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   try {

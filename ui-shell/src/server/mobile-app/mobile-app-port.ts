@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { mobileAppBase } from './web-app-manifest.js';
+import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 
 /**
  * The reverse proxy sends `/mobile-app/x` to port 4100 as `/x` with `X-Forwarded-Prefix: /mobile-app`
@@ -16,7 +17,7 @@ export function restoreMobilePrefix(request: IncomingMessage): void {
 
 /** Port 4100: the front-end's own app and upgrades, with the phone app's prefix restored. */
 export function mobileAppServer(app: Express, onUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): Server {
-  const server = createServer((request, response) => {
+  const server = createServer(limitedServerOptions(), (request, response) => {
     restoreMobilePrefix(request);
     if (request.url === '/' || request.url === mobileAppBase) {
       response.writeHead(302, { location: `${mobileAppBase}/` }).end();
@@ -28,5 +29,6 @@ export function mobileAppServer(app: Express, onUpgrade: (request: IncomingMessa
     restoreMobilePrefix(request);
     onUpgrade(request, socket, head);
   });
+  capConnectionsPerAddress(server);
   return server;
 }
