@@ -61,17 +61,21 @@ describe('security: passwords', () => {
   it('makes at most the limit of password checks for 60 concurrent guesses from one address (5) and from 60 addresses (20)', async () => {
     const email = `guessed.${run}@lattice.test`;
     assert.equal((await platform.graphql(addUser, { email, password: 'the real password of guessed' })).errors, undefined);
-    for (const [spread, limit] of [[false, 5], [true, 20]] as const) {
+    for (const [spread, free, waitSeconds] of [[false, 5, 1], [true, 20, 5]] as const) {
+      const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 60 }, (_, guess) => login(email, `wrong guess ${guess}`, spread ? `203.0.113.${guess + 1}` : '192.0.2.200')),
       );
       const checked = answers.filter((answer) => answer.message === 'Wrong e-mail or password').length;
+      // Past the free attempts one more is let through each time the wait (1 s for an address, 5 s for the account)
+      // is over: on a loaded machine the 60 guesses can outlast the first wait, and that attempt is by design.
+      const limit = free + Math.floor((performance.now() - started) / 1000 / waitSeconds);
       const throttled = answers.filter((answer) => answer.message?.startsWith('Too many failed logins')).length;
       tally.record(checked <= limit);
       assert.ok(checked <= limit, `${spread ? '60 addresses' : 'one address'}: ${checked} password checks for 60 guesses (limit ${limit})`);
       assert.equal(checked + throttled, 60);
       // The guessed account's own limit is 20 from anywhere: the second round finds it partly used.
-      if (!spread) assert.equal(checked, 5);
+      if (!spread) assert.ok(checked >= 5, `only ${checked} of the 5 free guesses were checked`);
     }
   });
 
