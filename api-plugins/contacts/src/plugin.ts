@@ -24,6 +24,12 @@ export const contactsPlugin = definePlugin<ContactsContext>({
       },
     },
   },
+  // Checked by the platform before each resolver runs.
+  operations: {
+    Query: { customers: 'showCustomers', customersTotalCount: 'showCustomers', customerDetail: 'showCustomers' },
+    Mutation: { customersAdd: 'manageCustomers', customersEdit: 'manageCustomers', customersRemove: 'removeCustomers' },
+  },
+  activityLog: { readPermissions: { customer: 'showCustomers' } },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, customerLoader: createCustomerLoader(models) };

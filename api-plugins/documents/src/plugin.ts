@@ -32,6 +32,22 @@ export const documentsPlugin = definePlugin<DocumentsContext>({
       },
     },
   },
+  // Checked by the platform before each resolver runs.
+  operations: {
+    Query: { documents: 'showDocuments', documentTypes: 'showDocuments', documentsTotalCount: 'showDocuments', documentsSummary: 'showDocuments' },
+    Mutation: {
+      documentsAdd: 'manageDocuments',
+      documentsEdit: 'manageDocuments',
+      documentsRemove: 'removeDocuments',
+      documentsRestore: 'removeDocuments',
+      documentTypesAdd: 'manageDocumentTypes',
+      documentTypesEdit: 'manageDocumentTypes',
+      documentTypesRemove: 'manageDocumentTypes',
+      documentTypesRestore: 'manageDocumentTypes',
+    },
+  },
+  // Undo copies are not changes anyone made; a record's history is for those who may read it.
+  activityLog: { skipModels: ['RemovedDocument', 'RemovedDocumentType'], readPermissions: { document: 'showDocuments', documentType: 'showDocuments' } },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, loaders: createLoaders(models) };

@@ -30,12 +30,20 @@ export const imapPlugin = definePlugin<ImapContext>({
       },
     },
   },
+  // Checked by the platform before each resolver runs.
+  operations: {
+    Query: { imapConversationDetail: 'showMails', imapAccounts: 'manageAccounts' },
+    Mutation: { imapAccountRemove: 'manageAccounts' },
+    Subscription: { imapMessageStored: 'showMails' },
+  },
+  // The IMAP and SMTP passwords are named like secrets: an entry says only that they changed.
+  activityLog: { skipModels: ['ImapMessageClaim'], readPermissions: { imapMessage: 'showMails', imapIntegration: 'manageAccounts' } },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
-  onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug, app, env }) => {
+  onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug, app, env, activityLog }) => {
     const config = readImapConfig(env);
     const models = loadModels(db);
     await initModels(models);
-    const runtime = createRuntime(messageBrokerClient, pubsubClient, db, debug, config);
+    const runtime = createRuntime(messageBrokerClient, pubsubClient, db, debug, config, activityLog);
     registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
     await resumeMailSync(runtime, debug);

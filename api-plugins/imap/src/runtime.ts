@@ -1,5 +1,5 @@
 import type { MessageBroker } from '@lattice/broker';
-import { PluginUnavailableError } from '@lattice/plugin-sdk';
+import { PluginUnavailableError, type ActivityLog } from '@lattice/plugin-sdk';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -26,6 +26,8 @@ export interface ImapRuntime {
   integrations: IntegrationCache;
   /** The SMTP transports replies leave by. */
   transports: SmtpTransports;
+  /** The platform's activity log, for the entries the plugin writes itself (SPEC.md: syncing started). */
+  activityLog: ActivityLog;
   /** Closes the mailbox listeners and the SMTP transports (the host's stop hook). */
   stop(): Promise<void>;
 }
@@ -34,11 +36,19 @@ export interface ImapRuntime {
  * One host's runtime: `onServerInit` hands it to the host, which merges it into every resolver's context and
  * calls its `stop` when the host stops.
  */
-export function createRuntime(broker: MessageBroker, pubsub: PubSubEngine, db: Connection, debug: Logger, config: ImapConfig): ImapRuntime {
+export function createRuntime(
+  broker: MessageBroker,
+  pubsub: PubSubEngine,
+  db: Connection,
+  debug: Logger,
+  config: ImapConfig,
+  activityLog: ActivityLog = { record: () => undefined },
+): ImapRuntime {
   const alive = () => db.readyState === 1;
   const incoming = new IncomingStore(loadModels(db));
   const runtime: ImapRuntime = {
     config,
+    activityLog,
     announceStored: announceStoredOn(pubsub, debug),
     models: () => {
       if (!alive()) throw new PluginUnavailableError('imap');

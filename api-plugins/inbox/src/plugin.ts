@@ -32,6 +32,30 @@ export const inboxPlugin = definePlugin<InboxContext>({
       },
     },
   },
+  // Checked by the platform before each resolver runs.
+  operations: {
+    Query: {
+      integrationKinds: 'showIntegrations',
+      integrations: 'showIntegrations',
+      conversations: 'showConversations',
+      conversationsTotalCount: 'showConversations',
+      conversationDetail: 'showConversations',
+      conversationMessages: 'showConversations',
+    },
+    Mutation: {
+      integrationsCreateExternalIntegration: 'manageIntegrations',
+      integrationsRemove: 'manageIntegrations',
+      conversationsChangeStatus: 'manageConversations',
+      conversationMessageAdd: 'manageConversations',
+      conversationReply: 'replyToConversations',
+      conversationNoteAdd: 'addNotes',
+    },
+    Subscription: { conversationChanged: 'showConversations' },
+  },
+  activityLog: {
+    skipModels: ['IntegrationKind'],
+    readPermissions: { conversation: 'showConversations', conversationMessage: 'showConversations', integration: 'showIntegrations' },
+  },
   apolloServerContext: (context) => {
     const models = loadModels(context.db);
     return { ...context, models, loaders: createLoaders(models) };

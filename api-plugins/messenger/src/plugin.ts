@@ -22,6 +22,13 @@ export const messengerPlugin = definePlugin<MessengerContext>({
       },
     },
   },
+  // Checked by the platform before each resolver runs.
+  operations: {
+    // A conversation's messenger view and the agent's typing and read marks: any user who works the inbox.
+    Query: { messengerConversationDetail: 'authenticated', messengerVisitor: 'authenticated', messengerIntegrations: 'manageSettings' },
+    Mutation: { messengerIntegrationEdit: 'manageSettings', messengerTyping: 'authenticated', messengerMarkRead: 'authenticated' },
+    Subscription: { messengerConversationEvent: 'authenticated' },
+  },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db), runtime: contextRuntime(context) }),
   onServerInit: async ({ db, messageBrokerClient, pubsubClient, debug }) => {
     await initModels(loadModels(db));

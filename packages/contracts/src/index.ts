@@ -128,3 +128,10 @@ export {
   type SubgraphSigner,
 } from './subgraph-door/subgraph-signature.js';
 export { capConnectionsPerAddress, defaultMaxConnectionsPerAddress, limitedServerOptions, limitServer, serverTimeouts } from './server-limits.js';
+export {
+  activityChangeSchema,
+  activityEntrySchema,
+  activityRecordQueue,
+  type ActivityEntry,
+  type ActivityRecordPayload,
+} from './queues/activity-queues.js';

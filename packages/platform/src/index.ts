@@ -9,3 +9,5 @@ export { startPluginHosts, type RunningPluginHosts, type StartPluginHostsOptions
 export { checkPluginDependencies, PluginDependencyError } from './plugins/check-dependencies.js';
 export { currentRequestId, runWithRequestId } from './host/request-scope.js';
 export { integrationPublicRoutes } from './plugins/integration-public-routes.js';
+export { checkPluginOperations } from './graphql/build-plugin-schema.js';
+export { activityLogPluginName } from './activity/activity-recorder.js';

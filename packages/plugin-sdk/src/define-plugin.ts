@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operationRootTypes } from './auth/operation-access.js';
 import { roles } from './auth/roles.js';
 import { dashboardDatasetsSchema } from './dashboard/dashboard-dataset.js';
 import { InputError } from './errors.js';
@@ -29,7 +30,17 @@ const pluginDefinitionSchema = z.object({
         .optional(),
     })
     .optional(),
-  publicOperations: z.array(z.string().min(1)).optional(),
+  operations: z
+    .object(
+      Object.fromEntries(
+        operationRootTypes.map((type) => [
+          type,
+          z.record(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must name GraphQL fields'), z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must be "public", "authenticated" or an action\'s short name')).optional(),
+        ]),
+      ),
+    )
+    .strict()
+    .optional(),
   search: searchDeclarationsSchema.optional(),
   dependsOn: z.array(z.string().regex(pluginNamePattern, 'must list plugin names')).optional(),
   permissions: z
@@ -46,6 +57,14 @@ const pluginDefinitionSchema = z.object({
     .optional(),
   dashboardDatasets: dashboardDatasetsSchema.optional(),
   listBounds: z.custom<PluginDefinition['listBounds']>((value) => typeof value === 'function', 'must be a function').optional(),
+  activityLog: z
+    .object({
+      skipModels: z.array(z.string().min(1)).optional(),
+      secretFields: z.array(z.string().min(1)).optional(),
+      readPermissions: z.record(z.string().min(1), z.string().regex(/^[a-z][A-Za-z0-9]*$/, "must name one of the plugin's actions by its short name")).optional(),
+    })
+    .strict()
+    .optional(),
 });
 
 export class PluginDefinitionError extends InputError {}
@@ -68,6 +87,17 @@ function checkActionsUnique(definition: PluginDefinition): void {
   }
 }
 
+/** An operation names an action by its short name; it must be one the plugin declares. */
+function checkOperationActions(definition: PluginDefinition): void {
+  const actions = new Set(Object.values(definition.permissions ?? {}).flatMap((module) => Object.keys(module.actions)));
+  for (const type of operationRootTypes) {
+    for (const [field, access] of Object.entries(definition.operations?.[type] ?? {})) {
+      if (access === 'public' || access === 'authenticated' || actions.has(access)) continue;
+      throw new PluginDefinitionError(`Plugin "${definition.name}" is not valid: "operations.${type}.${field}" needs "${access}", which its "permissions" do not declare`);
+    }
+  }
+}
+
 /**
  * Checks a plugin's definition, so a plugin that is wired wrongly fails at boot
  * with a message naming the plugin and the field rather than at its first request.
@@ -77,6 +107,7 @@ export function validatePluginDefinition(definition: unknown): asserts definitio
   if (result.success) {
     checkDependencies(definition as PluginDefinition);
     checkActionsUnique(definition as PluginDefinition);
+    checkOperationActions(definition as PluginDefinition);
     return;
   }
   const name =

@@ -38,6 +38,16 @@ export {
 } from './auth/auth-token.js';
 export { authCookieAttributes, cameOverHttps, type CookieAttributes } from './auth/auth-cookie.js';
 export { requirePermission } from './auth/require-permission.js';
+export { requireUser } from './auth/require-user.js';
+export type { ActivityLog, ActivityLogOptions, OwnActivityEntry } from './activity/activity-log.js';
+export {
+  checkOperationAccess,
+  operationRootTypes,
+  publicOperationNames,
+  type OperationAccess,
+  type OperationRootType,
+  type PluginOperations,
+} from './auth/operation-access.js';
 export {
   can,
   declaredActions,

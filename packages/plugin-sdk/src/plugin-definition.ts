@@ -4,6 +4,8 @@ import type { DocumentNode, GraphQLFieldResolver, GraphQLScalarType } from 'grap
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import type { ActivityLog, ActivityLogOptions } from './activity/activity-log.js';
+import type { PluginOperations } from './auth/operation-access.js';
 import type { PluginPermissions } from './auth/permissions.js';
 import type { AuthUser } from './auth/roles.js';
 import type { SearchDeclaration } from './search/search-declaration.js';
@@ -21,6 +23,8 @@ export interface PluginServices {
   env: Readonly<Record<string, string | undefined>>;
   /** The secret login tokens are signed and verified with (`jwt_token_secret`). */
   authTokenSecret: string;
+  /** Adds entries of the plugin's own to the activity log; changes to its models are recorded without it. */
+  activityLog: ActivityLog;
 }
 
 export interface PluginInitOptions extends PluginServices {
@@ -102,13 +106,19 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   meta?: { inboxIntegration?: InboxIntegrationMeta };
   /** What this plugin makes searchable across the platform (packages/plugin-sdk/src/search). */
   search?: readonly SearchDeclaration[];
-  /** Root fields that need no login (for example `login`); every other operation needs a valid token. */
-  publicOperations?: readonly string[];
+  /**
+   * What each GraphQL root field (Query, Mutation, Subscription) needs: one of this plugin's actions by its short
+   * name (`showDocuments`), `authenticated` or `public` (no login: `login`). The host checks it before the resolver
+   * runs and refuses to start a plugin with a root field missing here; `lattice validate` says the same.
+   */
+  operations?: PluginOperations;
   /**
    * What users may do in this plugin: permission modules and their actions (full name `<plugin>:<action>`), with
    * the built-in groups that have each; admins grant them to groups and users, resolvers check them.
    */
   permissions?: PluginPermissions;
+  /** What the activity log leaves out of this plugin's changes, and who may read a record's history. */
+  activityLog?: ActivityLogOptions;
   /** What the dashboard may chart from this plugin's database (issue 31); the host runs those queries. */
   dashboardDatasets?: readonly DashboardDataset[];
   /**

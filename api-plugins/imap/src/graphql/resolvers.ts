@@ -1,4 +1,4 @@
-import { NotFoundError, parseObjectId, requirePermission, type PluginResolvers } from '@lattice/plugin-sdk';
+import { NotFoundError, parseObjectId, type PluginResolvers } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { removeIntegration } from '../integrations/remove-integration.js';
 import type { IntegrationRecord, MessageRecord } from '../models/records.js';
@@ -20,7 +20,6 @@ export const resolvers: PluginResolvers<ImapContext> = {
     },
 
     async imapAccounts(_parent: unknown, _args: unknown, context: ImapContext) {
-      requirePermission(context, 'imap:manageAccounts');
       const sync = context.runtime.sync;
       const integrations = await context.models.Integration.find({}, { password: 0, smtpPassword: 0, webhookTokenHash: 0 })
         .sort({ createdAt: 1 })
@@ -34,7 +33,6 @@ export const resolvers: PluginResolvers<ImapContext> = {
   },
   Mutation: {
     async imapAccountRemove(_parent: unknown, args: unknown, context: ImapContext) {
-      requirePermission(context, 'imap:manageAccounts');
       const { _id } = idArgs.parse(args);
       const integration = await context.models.Integration.findById(parseObjectId(_id)).lean<IntegrationRecord>();
       if (!integration) throw new NotFoundError('Account not found');

@@ -68,6 +68,8 @@ export async function createIntegration(runtime: ImapRuntime, payload: CreateInt
       ]);
       throw error;
     }
+    // SPEC.md: the start of a mailbox's sync is an entry of the activity log (of type info).
+    runtime.activityLog.record({ action: 'syncStarted', contentType: 'imapIntegration', contentId: String(created._id), changes: { syncing: { before: false, after: true } } });
   }
   return { status: 'success', webhookToken };
 }

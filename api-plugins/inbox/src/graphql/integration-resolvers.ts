@@ -1,5 +1,5 @@
 import { createIntegrationQueue, removeIntegrationQueue } from '@lattice/contracts';
-import { NotFoundError, parseObjectId, requirePermission } from '@lattice/plugin-sdk';
+import { NotFoundError, parseObjectId } from '@lattice/plugin-sdk';
 import type { IntegrationKindRecord, IntegrationRecord } from '../models/records.js';
 import { createExternalIntegrationArgs, idArgs, integrationsArgs, parseArgs } from './arguments.js';
 import { callIntegrationPlugin } from './call-integration-plugin.js';
@@ -19,7 +19,6 @@ export const integrationQueryResolvers = {
 
 export const integrationMutationResolvers = {
   async integrationsCreateExternalIntegration(_parent: unknown, args: unknown, context: InboxContext) {
-    requirePermission(context, 'inbox:manageIntegrations');
     const { kind, name, data } = parseArgs(createExternalIntegrationArgs, args);
     const { models, messageBrokerClient } = context;
     await requireRunningKind(models.IntegrationKind, kind);
@@ -39,7 +38,6 @@ export const integrationMutationResolvers = {
   },
 
   async integrationsRemove(_parent: unknown, args: unknown, context: InboxContext) {
-    requirePermission(context, 'inbox:manageIntegrations');
     const { _id } = parseArgs(idArgs, args);
     const { models, messageBrokerClient } = context;
     const integration = await models.Integration.findById(parseObjectId(_id)).lean<IntegrationRecord>();

@@ -24,6 +24,7 @@ export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls)
   return definePlugin({
     name: kind,
     meta: { inboxIntegration: { kind, label: `Fake ${kind}` } },
+    operations: { Query: { [`${kind}Ping`]: 'authenticated' } },
     graphql: () => ({ typeDefs: `type Query { ${kind}Ping: String }`, resolvers: { Query: { [`${kind}Ping`]: () => 'pong' } } }),
     onServerInit: async ({ messageBrokerClient: broker }) => {
       if (registered.has(broker)) return;

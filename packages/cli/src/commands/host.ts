@@ -47,7 +47,7 @@ function pickPlugins(configFile: string, names: string[], enabled: PlatformPlugi
 /** `lattice host <plugin…>`: services mode, the named plugin hosts in this process on RabbitMQ, Redis and MongoDB. */
 export async function host(args: HostArguments): Promise<void> {
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
-  const [{ corePlugin, createLogger, startPluginHosts }, { loadConfigs }, { loadPlugins }, { resolveAuthSecret }, { resolveServices }, { requireServiceUrls, serviceUrls }] =
+  const [{ activityLogPluginName, corePlugin, createLogger, startPluginHosts }, { loadConfigs }, { loadPlugins }, { resolveAuthSecret }, { resolveServices }, { requireServiceUrls, serviceUrls }] =
     await Promise.all([
       import('@lattice/platform'),
       import('../config/load-configs.js'),
@@ -85,6 +85,7 @@ export async function host(args: HostArguments): Promise<void> {
     logger,
     dev: args.dev,
     drainDelayMs,
+    recordActivity: enabled.some((plugin) => plugin.definition.name === activityLogPluginName),
   }).catch(async (error: unknown) => {
     await services.stop();
     throw error;

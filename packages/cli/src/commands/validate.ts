@@ -24,16 +24,18 @@ export async function run({ values }: CommandInput<typeof options>): Promise<voi
  */
 export async function validate(args: { config: string; production?: boolean }): Promise<void> {
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
-  const [{ checkUiPlugins }, { loadConfigs }, { loadPlugins }, { refuseDevelopmentSettings }] = await Promise.all([
+  const [{ checkUiPlugins }, { loadConfigs }, { loadPlugins }, { refuseDevelopmentSettings }, { checkPluginOperations }] = await Promise.all([
     import('../config/check-ui-plugins.js'),
     import('../config/load-configs.js'),
     import('../platform/load-plugins.js'),
     import('../config/refuse-development-settings.js'),
+    import('@lattice/platform'),
   ]);
   const file = resolve(args.config);
   const configs = await loadConfigs(file);
   if (args.production) refuseDevelopmentSettings(file, configs);
-  await loadPlugins(file, configs.plugins);
+  // Every root field must say what it needs (operations): the same check a host makes before it starts.
+  for (const plugin of await loadPlugins(file, configs.plugins)) checkPluginOperations(plugin.definition);
   const ui = await checkUiPlugins(configs.plugins, { configFile: file });
   console.log(`${file} is valid: plugins ${configs.plugins.map((plugin) => plugin.name).join(', ') || '(none)'}`);
   if (ui.checked.length > 0) console.log(`UI configs checked: ${ui.checked.join(', ')}`);

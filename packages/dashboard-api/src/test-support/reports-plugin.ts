@@ -6,6 +6,7 @@ import { definePlugin, defineDashboardDataset, type PluginDefinition } from '@la
  */
 export const reportsPlugin: PluginDefinition = definePlugin({
   name: 'reports',
+  operations: { Query: { reportsCount: 'showReports' } },
   graphql: () => ({ typeDefs: 'type Query { reportsCount: Int }', resolvers: { Query: { reportsCount: () => 0 } } }),
   permissions: {
     reports: { description: 'Reports', actions: { showReports: { description: 'See the reports dataset', roles: ['owner'] } } },

@@ -3,7 +3,7 @@ import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDef
 /** Fields anyone may ask for: `_service` lets the gateway compose the subgraph; it holds only the SDL. */
 const alwaysPublic = ['__typename', '_service'];
 
-/** The root fields that need no login: the plugin's `publicOperations`, and introspection when it is allowed. */
+/** The root fields that need no login: the root fields the plugin's `operations` mark `public`, and introspection when it is allowed. */
 export function publicFieldNames(publicFields: Iterable<string>, allowIntrospection: boolean): ReadonlySet<string> {
   const allowed = new Set([...alwaysPublic, ...publicFields]);
   if (allowIntrospection) ['__schema', '__type'].forEach((field) => allowed.add(field));

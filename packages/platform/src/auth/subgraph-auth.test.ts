@@ -5,7 +5,7 @@ import { createSubgraphSigner, subgraphSigningKey } from '@lattice/contracts';
 import { startTestDatabase } from '../test-kit/test-database.js';
 import { answerSessionChecks, type TestSessions, type TestSessionUser } from '../test-kit/answer-session-checks.js';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { definePlugin, type PluginRequestContext, requirePermission, signAuthToken } from '@lattice/plugin-sdk';
+import { definePlugin, type PluginRequestContext, signAuthToken } from '@lattice/plugin-sdk';
 import { createLogger } from '../host/create-logger.js';
 import { startPlugin, type RunningPlugin } from '../host/start-plugin.js';
 
@@ -17,7 +17,7 @@ let stopMongo: () => Promise<void>;
 
 const guardedPlugin = definePlugin({
   name: 'guarded',
-  publicOperations: ['hello'],
+  operations: { Query: { hello: 'public', whoAmI: 'authenticated', report: 'readReports' } },
   permissions: { reports: { description: 'Reports', actions: { readReports: { description: 'Read reports', roles: ['owner', 'admin'] } } } },
   graphql: () => ({
     typeDefs: `
@@ -28,10 +28,8 @@ const guardedPlugin = definePlugin({
       Query: {
         hello: () => 'hi',
         whoAmI: (_: unknown, __: unknown, context: PluginRequestContext) => `${context.user?.email} (${context.user?.role})`,
-        report: (_: unknown, __: unknown, context: PluginRequestContext) => {
-          requirePermission(context, 'guarded:readReports');
-          return 'numbers';
-        },
+        // The platform checks guarded:readReports before this runs.
+        report: () => 'numbers',
       },
     },
   }),

@@ -9,6 +9,7 @@ import { connectTestBroker, logIn, startTestPlatform, subscribeOverWebSocket, ty
 const channel = `sessions-test-${randomBytes(4).toString('hex')}`;
 const probePlugin = definePlugin({
   name: 'probe',
+  operations: { Query: { whoAmI: 'authenticated' }, Mutation: { poke: 'authenticated' }, Subscription: { poked: 'authenticated' } },
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])

@@ -8,6 +8,7 @@ import { logIn, startTestPlatform, type TestPlatform } from '../test-kit/index.j
 // A plugin with permissions of its own: the core learns them from its host's announcement.
 const widgetsPlugin = definePlugin({
   name: 'widgets',
+  operations: { Query: { widgetCount: 'viewWidgets' } },
   permissions: {
     widgets: {
       description: 'Widgets',

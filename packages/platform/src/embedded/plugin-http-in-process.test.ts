@@ -7,6 +7,7 @@ import { startTestPlatform, type TestPlatform } from '../test-kit/start-test-pla
 /** An integration plugin whose one route says what reached it. */
 const echoPlugin = definePlugin({
   name: 'echo',
+  operations: { Query: { echoPing: 'authenticated' } },
   meta: { inboxIntegration: { kind: 'echo', label: 'Echo', publicRoutes: ['/hooks'] } },
   graphql: () => ({
     typeDefs: `

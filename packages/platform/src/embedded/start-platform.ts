@@ -8,6 +8,7 @@ import { stopInOrder } from '../host/stop-in-order.js';
 import { withCorePlugin } from '../plugins/core-plugin.js';
 import type { PlatformPlugin } from '../plugins/platform-plugin.js';
 import { integrationPublicRoutes } from '../plugins/integration-public-routes.js';
+import { activityLogPluginName } from '../activity/activity-recorder.js';
 
 export interface StartPlatformOptions {
   plugins: PlatformPlugin[];
@@ -50,6 +51,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
   const pubsub = options.pubsub ?? new PubSub();
   const plugins = withCorePlugin(options.plugins);
   const byName = new Map(plugins.map((plugin) => [plugin.definition.name, plugin]));
+  const recordActivity = byName.has(activityLogPluginName);
   const running = new Map<string, RunningPlugin>();
   const ports = new Map<string, number>();
 
@@ -67,6 +69,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       host: options.host,
       logger,
       dev: options.dev,
+      recordActivity,
     });
     ports.set(name, started.port);
     running.set(name, started);

@@ -1,5 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { ActivityRecorder } from '../activity/activity-recorder.js';
+import { guardOperations } from './guard-operations.js';
 import { type PluginDefinition, PluginDefinitionError, type PluginResolvers, type PluginServices, scalarResolvers, scalarTypeDefs } from '@lattice/plugin-sdk';
 
 function toDocument(pluginName: string, typeDefs: unknown): DocumentNode {
@@ -21,7 +23,7 @@ function toDocument(pluginName: string, typeDefs: unknown): DocumentNode {
 }
 
 /** Builds the plugin's Federation v2 subgraph schema, with the platform's `Date` and `JSON` scalars. */
-export function buildPluginSchema(definition: PluginDefinition, services: PluginServices): GraphQLSchema {
+export function buildPluginSchema(definition: PluginDefinition, services: PluginServices, activity?: ActivityRecorder): GraphQLSchema {
   const result: unknown = definition.graphql(services);
   if (typeof result !== 'object' || result === null) {
     throw new PluginDefinitionError(
@@ -33,8 +35,9 @@ export function buildPluginSchema(definition: PluginDefinition, services: Plugin
   if (resolvers !== undefined && (typeof resolvers !== 'object' || resolvers === null)) {
     throw new PluginDefinitionError(`Plugin "${definition.name}" is not valid: "graphql().resolvers" must be an object`);
   }
+  let schema: GraphQLSchema;
   try {
-    return buildSubgraphSchema([
+    schema = buildSubgraphSchema([
       { typeDefs: parse(scalarTypeDefs), resolvers: scalarResolvers },
       { typeDefs: document, resolvers: (resolvers ?? {}) as PluginResolvers },
     ]);
@@ -43,4 +46,19 @@ export function buildPluginSchema(definition: PluginDefinition, services: Plugin
       `Plugin "${definition.name}" is not valid: its GraphQL schema does not build (${(error as Error).message})`,
     );
   }
+  guardOperations(schema, definition, activity);
+  return schema;
+}
+
+/**
+ * Builds the schema without a running host, to check the plugin's `operations` (`lattice validate`, tests).
+ * `graphql()` gets no services here: one that reads them at build time is refused, saying so.
+ */
+export function checkPluginOperations(definition: PluginDefinition): void {
+  const noServices = new Proxy({} as PluginServices, {
+    get: (_target, key) => {
+      throw new PluginDefinitionError(`Plugin "${definition.name}": graphql() read "${String(key)}" while its schema was only being checked; read services in resolvers or onServerInit`);
+    },
+  });
+  buildPluginSchema(definition, noServices);
 }

@@ -16,7 +16,7 @@ const impostor = createSubgraphSigner(subgraphSigningKey('another-secret-of-enou
 
 const doorPlugin = definePlugin({
   name: 'door',
-  publicOperations: ['items', 'ping', 'big'],
+  operations: { Query: { items: 'public', ping: 'public', big: 'public' } },
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])

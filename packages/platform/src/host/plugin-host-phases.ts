@@ -6,12 +6,14 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { capConnectionsPerAddress, GRAPHQL_LIMITS, limitedServerOptions, operationLimitsRule, permissionsAnnounceQueue, subgraphSigningKey } from '@lattice/contracts';
-import { declaredActions, type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices } from '@lattice/plugin-sdk';
+import { declaredActions, publicOperationNames, type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices } from '@lattice/plugin-sdk';
 import express, { type Express, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { PubSub } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { createActivityRecorder, noActivityRecorder, type ActivityRecorder } from '../activity/activity-recorder.js';
+import { recordChangesOf } from '../activity/record-model-changes.js';
 import { publicFieldNames } from '../auth/public-fields.js';
 import { createRequestAuth, type RequestAuth } from '../auth/read-request-user.js';
 import { createSessionChecker } from '../auth/session-checker.js';
@@ -27,7 +29,7 @@ import { connectDatabase } from './connect-database.js';
 import { gatewayOnlyUpgrades, graphqlDoor } from './graphql-door.js';
 import { createHttpErrorHandler } from './http-error-handler.js';
 import { createPluginBrokerClient, type PluginBrokerClient } from './plugin-broker-client.js';
-import { requestIdHeader, requestIdOf, runWithRequestId } from './request-scope.js';
+import { requestIdHeader, requestIdOf, runWithRequestId, setRequestUser } from './request-scope.js';
 import { serveSubscriptions } from './serve-subscriptions.js';
 import type { StartPluginOptions } from './start-plugin.js';
 import type { TeardownStack } from './teardown-stack.js';
@@ -51,6 +53,8 @@ export interface HostServices {
   auth: RequestAuth;
   publicFields: ReadonlySet<string>;
   formatError: ReturnType<typeof createErrorFormatter>;
+  /** Records the plugin's changes into the activity log (nothing without the logs plugin). */
+  activity: ActivityRecorder;
   /** What onServerInit returned: set before the host listens, so no request can see it unset. */
   runtime?: PluginRuntime;
 }
@@ -71,6 +75,10 @@ export async function startServices(definition: PluginDefinition, options: Start
   teardown.push('services', 'plugin', () => db.close());
   const broker = createPluginBrokerClient(options.broker, name);
   teardown.push('services', 'plugin', () => broker.detach());
+  const activity = options.recordActivity ? createActivityRecorder(name, broker.client, definition.activityLog, debug) : noActivityRecorder(name);
+  recordChangesOf(db, activity);
+  // Before the broker client detaches: the entries of the last requests still leave.
+  teardown.push('services', 'plugin', () => activity.flush());
   const services: PluginServices = {
     db,
     messageBrokerClient: broker.client,
@@ -78,11 +86,12 @@ export async function startServices(definition: PluginDefinition, options: Start
     debug,
     env: { ...process.env, ...options.extraEnv },
     authTokenSecret: options.authTokenSecret,
+    activityLog: activity.log,
   };
   const auth = createRequestAuth(options.authTokenSecret, createSessionChecker({ broker: broker.client, pubsub: services.pubsubClient, logger: debug }), debug);
   teardown.push('services', 'serving', () => auth.stop());
-  const publicFields = publicFieldNames(definition.publicOperations ?? [], dev);
-  return { definition, options, name, debug, dev, db, broker, services, auth, publicFields, formatError: createErrorFormatter(debug, dev) };
+  const publicFields = publicFieldNames(publicOperationNames(definition.operations), dev);
+  return { definition, options, name, debug, dev, db, broker, services, auth, publicFields, activity, formatError: createErrorFormatter(debug, dev) };
 }
 
 /** The HTTP app: request ids, /health/live and /health/ready; the routes of later phases are added to it. */
@@ -100,6 +109,7 @@ export function createHttpApp(host: HostServices): HostHttp {
     draining: false,
     requestContext: async (req, res) => {
       const user = await host.auth.readUser(req);
+      setRequestUser(user?._id);
       const base: PluginRequestContext = { ...host.services, ...host.runtime?.context, req, res, user, plugin: host.name, permissions, declaredActions: actions };
       return host.definition.apolloServerContext ? host.definition.apolloServerContext(base, req) : base;
     },
@@ -130,7 +140,7 @@ export function createHttpApp(host: HostServices): HostHttp {
 /** Apollo: the plugin's subgraph at /graphql behind the gateway-only door. Stopping it closes the HTTP server. */
 export async function startApollo(host: HostServices, http: HostHttp, teardown: TeardownStack): Promise<GraphQLSchema> {
   const { options } = host;
-  const schema = buildPluginSchema(host.definition, host.services);
+  const schema = buildPluginSchema(host.definition, host.services, host.activity);
   const listBounds = new ListBounds(host.definition, host.services, host.debug);
   checkDeadlineBeforeResolvers(schema);
   const apollo = new ApolloServer<PluginRequestContext>({

@@ -48,7 +48,7 @@ describe('a plugin host’s lifecycle', () => {
     const plugin = await startPlugin(
       definePlugin({
         name: 'lifecycle',
-        publicOperations: ['greeting', 'slow'],
+        operations: { Query: { greeting: 'public', slow: 'public' } },
         graphql: () => ({
           typeDefs: 'type Query { greeting: String, slow: String }',
           resolvers: {
@@ -88,7 +88,7 @@ describe('a plugin host’s lifecycle', () => {
 
   it('answers /health/live and /health/ready, and says it is not ready while it drains before it stops taking requests', async () => {
     const plugin = await startPlugin(
-      definePlugin({ name: 'health', graphql: () => ({ typeDefs: 'type Query { a: Int }', resolvers: {} }) }),
+      definePlugin({ name: 'health', operations: { Query: { a: 'public' } }, graphql: () => ({ typeDefs: 'type Query { a: Int }', resolvers: {} }) }),
       { mongoUrl: database.url, dbName: 'lifecycle-b', broker: createInProcessBroker(), authTokenSecret: 'x'.repeat(32), logger: createLogger('t', 'silent'), drainDelayMs: 1_500 },
     );
     assert.equal((await fetch(`${plugin.url}/health/live`)).status, 200);
@@ -109,6 +109,7 @@ describe('a plugin host’s lifecycle', () => {
     const consumer = await startPlugin(
       definePlugin({
         name: 'listener',
+        operations: { Query: { a: 'public' } },
         graphql: () => ({ typeDefs: 'type Query { a: Int }', resolvers: {} }),
         onServerInit: async ({ messageBrokerClient, debug }) => {
           await messageBrokerClient.consumeRPCQueue('listener:note', (_data, meta) => {
@@ -123,7 +124,7 @@ describe('a plugin host’s lifecycle', () => {
     const sender = await startPlugin(
       definePlugin({
         name: 'sender',
-        publicOperations: ['note'],
+        operations: { Query: { note: 'public' } },
         graphql: () => ({
           typeDefs: 'type Query { note: String }',
           resolvers: {

@@ -7,6 +7,10 @@ const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 interface RequestScope {
   requestId: string;
+  /** The user the request acts for, once the host has checked their login: the activity log's `createdBy`. */
+  userId?: string;
+  /** The mutation being resolved, and how many activity entries it wrote so far (see `runInOperation`). */
+  operation?: { name: string; entries: number };
 }
 
 // Everything a request or a broker message causes runs inside its scope, so the logger and the broker client
@@ -15,6 +19,23 @@ const scope = new AsyncLocalStorage<RequestScope>();
 
 export function currentRequestId(): string | undefined {
   return scope.getStore()?.requestId;
+}
+
+export function currentRequestScope(): Readonly<RequestScope> | undefined {
+  return scope.getStore();
+}
+
+/** Says whom the rest of this request acts for (the scope is shared by everything the request causes). */
+export function setRequestUser(userId: string | undefined): void {
+  const store = scope.getStore();
+  if (store) store.userId = userId;
+}
+
+/** Runs one mutation's resolver in a scope that names it, so the changes it makes are recorded under its name. */
+export function runInOperation<T>(name: string, work: () => T): T {
+  const store = scope.getStore();
+  if (!store) return work();
+  return scope.run({ ...store, operation: { name, entries: 0 } }, work);
 }
 
 export function runWithRequestId<T>(requestId: string | undefined, work: () => T): T {

@@ -38,7 +38,11 @@ interface Tick {
 function tickerPlugin(channel: string) {
   return definePlugin<TickerContext>({
     name: 'ticker',
-    publicOperations: ['announcements'],
+    operations: {
+      Query: { ticks: 'authenticated' },
+      Mutation: { tick: 'authenticated', announce: 'authenticated' },
+      Subscription: { ticked: 'authenticated', announcements: 'public' },
+    },
     apolloServerContext: (context, req) => ({ ...context, clientAddress: req.ip }),
     graphql: () => ({
       typeDefs: `

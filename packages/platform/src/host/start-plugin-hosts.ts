@@ -18,6 +18,8 @@ export interface StartPluginHostsOptions {
   logger: Logger;
   dev?: boolean;
   drainDelayMs?: number;
+  /** configs.json enables the `logs` plugin: every host records its plugin's changes. */
+  recordActivity?: boolean;
 }
 
 export interface RunningPluginHosts {
@@ -49,6 +51,7 @@ export async function startPluginHosts(options: StartPluginHostsOptions): Promis
           logger: options.logger,
           dev: options.dev,
           drainDelayMs: options.drainDelayMs,
+          recordActivity: options.recordActivity,
         }),
       );
     }

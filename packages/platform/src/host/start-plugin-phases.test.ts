@@ -29,7 +29,7 @@ const phases: HostPhase[] = ['services', 'http app', 'apollo', 'subscriptions', 
 // What each phase pushes on the teardown stack, in push order. The HTTP app phase has nothing of its own to
 // undo: its server is closed by Apollo's stop (Apollo's drain plugin), which waits for the requests in flight.
 const pushes: Record<HostPhase, string[]> = {
-  services: ['services: database', 'services: broker client', 'services: request auth'],
+  services: ['services: database', 'services: broker client', 'services: activity log', 'services: request auth'],
   'http app': [],
   apollo: ['apollo'],
   subscriptions: ['subscriptions'],
@@ -54,7 +54,7 @@ function capturedLogger() {
 function pluginWithEveryPhase(name: string, events: string[]) {
   return definePlugin({
     name,
-    publicOperations: ['ping'],
+    operations: { Query: { ping: 'public' } },
     graphql: () => ({ typeDefs: 'type Query { ping: String }', resolvers: { Query: { ping: () => 'pong' } } }),
     onServerInit: async ({ messageBrokerClient }) => {
       await messageBrokerClient.consumeRPCQueue(`${name}:ping`, () => 'pong');
@@ -128,10 +128,10 @@ describe('startPlugin in phases, one teardown stack', { timeout: 120_000 }, () =
     assert.deepEqual(events, [], 'the plugin still runs: its broker messages may still come');
     assert.equal(await broker.sendRPCMessage('phasesstop:ping', {}), 'pong');
     await plugin.stop();
-    assert.deepEqual(undone(), ['announce', 'listen', 'subscriptions', 'apollo', 'services', 'plugin init', 'services', 'services']);
+    assert.deepEqual(undone(), ['announce', 'listen', 'subscriptions', 'apollo', 'services', 'plugin init', 'services', 'services', 'services']);
     assert.deepEqual(events, ['plugin stop']);
     assert.ok(databaseConnections('phasesstop').every((connection) => connection.readyState === mongoose.ConnectionStates.disconnected));
     await plugin.stop();
-    assert.equal(undone().length, 8, 'a second stop undoes nothing again');
+    assert.equal(undone().length, 9, 'a second stop undoes nothing again');
   });
 });

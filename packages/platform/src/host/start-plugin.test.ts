@@ -25,7 +25,7 @@ after(async () => {
 
 const samplePlugin = definePlugin({
   name: 'sample',
-  publicOperations: ['echoDate', 'echoJSON', 'slow', 'missing'],
+  operations: { Query: { echoDate: 'public', echoJSON: 'public', slow: 'public', missing: 'public' } },
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])

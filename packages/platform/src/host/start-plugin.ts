@@ -34,6 +34,8 @@ export interface StartPluginOptions {
    * sends new ones to another host first. 0 (the default) when no gateway elsewhere routes to this one.
    */
   drainDelayMs?: number;
+  /** The platform runs the `logs` plugin: record every change this plugin makes for a user (its activity log). */
+  recordActivity?: boolean;
   /** The execution deadline and the response ceiling, when not the gateway's (`GRAPHQL_LIMITS`); tests shorten them. */
   limits?: Partial<Pick<GraphqlLimits, 'deadlineMs' | 'maxResponseBytes'>>;
   /**

@@ -1,4 +1,4 @@
-import { definePlugin, InputError, type PluginDefinition, type PluginRequestContext, PluginUnavailableError, UnauthenticatedError } from '@lattice/plugin-sdk';
+import { definePlugin, InputError, type PluginDefinition, type PluginRequestContext, PluginUnavailableError, requireUser } from '@lattice/plugin-sdk';
 import { createSearchClient, type SearchClient, SearchEngineError } from '../client/search-client.js';
 import { type DeclaredSearch, META } from '../layout/index-layout.js';
 import { planSearch, searchArgumentsSchema } from './search-query.js';
@@ -53,15 +53,16 @@ export function createSearchPlugin(declared: readonly DeclaredSearch[]): PluginD
   }
   return definePlugin<SearchContext>({
     name: SEARCH_PLUGIN_NAME,
+    // Any user may search; each hit is filtered by the permission its declaration names.
+    operations: { Query: { search: 'authenticated' } },
     graphql: () => ({
       typeDefs,
       resolvers: {
         Query: {
           search: async (_parent: unknown, rawArgs: unknown, context: SearchContext) => {
-            if (!context.user) throw new UnauthenticatedError();
             const parsed = searchArgumentsSchema.safeParse(rawArgs);
             if (!parsed.success) throw new InputError('search takes query: String!, types: [String!], page: Int, perPage: Int');
-            const plan = planSearch(parsed.data, declared, new Set(context.user.permissions));
+            const plan = planSearch(parsed.data, declared, new Set(requireUser(context).permissions));
             if (plan.indexes.length === 0) return { total: 0, hits: [] };
             let found;
             try {
