@@ -29,7 +29,7 @@ async function write(name: string, content: string): Promise<string> {
 describe('configs.json', () => {
   it('loads the repository configs.json', async () => {
     const configs = await loadConfigs(new URL('../../../../configs.json', import.meta.url).pathname);
-    assert.deepEqual(configs.plugins.map((plugin) => plugin.name), ['documents', 'contacts', 'inbox', 'imap', 'messenger']);
+    assert.deepEqual(configs.plugins.map((plugin) => plugin.name), ['documents', 'contacts', 'inbox', 'imap', 'messenger', 'logs']);
   });
 
   const bad: Array<{ title: string; content: string; message: RegExp }> = [
