@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import documentsPlugin from '@lattice/plugin-documents';
+import logsPlugin from '@lattice/plugin-logs';
 import type { Page } from 'playwright-core';
 import { checkAccessibility, describe } from './support/accessibility-check.js';
 import { openLoggedIn } from './support/log-in.js';
@@ -10,9 +13,10 @@ import { addUser, logInAs, newDesktopPage, type TestUser } from './support/users
 
 // Issue 29, the UI: an owner makes a group in Settings → Permissions, grants it documents' actions and adds a
 // member; the member, in a browser of their own already on the documents page, sees Add document appear
-// without reloading (the shell asks for the permissions every 5 s). Screenshots go to
-// playwright/test-results/permissions-and-history/.
-const env = useBrowserAndStack([{ name: 'documents', ui: 'local' }], [documentsPlugin]);
+// without reloading (the shell asks for the permissions every 5 s), renames the document and finds the change
+// in its History tab; the owner finds it in Settings → Activity and exports it as CSV; a denial of the member's
+// own takes the action away again. Screenshots go to playwright/test-results/permissions-and-history/.
+const env = useBrowserAndStack([{ name: 'documents', ui: 'local' }], [documentsPlugin, logsPlugin]);
 const shots = screenshotFolder('permissions-and-history');
 
 let member: TestUser;
@@ -38,7 +42,7 @@ async function confirm(page: Page, dialogName: string, button: string, done: str
   await page.getByTestId('permissions-done').filter({ hasText: done }).waitFor();
 }
 
-test('an owner makes a group with documents actions and a member; the member sees Add document appear without a reload', async () => {
+test('an owner makes a group with documents actions and a member; the member sees Add document appear without a reload, and the rename in History and Activity', async () => {
   const memberPage = await newDesktopPage(env.browser);
   await logInAs(memberPage.page, env.stack, member, '/documents/');
   await memberPage.page.getByRole('cell', { name: 'Price list', exact: true }).waitFor();
@@ -89,6 +93,51 @@ test('an owner makes a group with documents actions and a member; the member see
   console.log(`# Add document appeared for the member ${shownAfter} ms after the owner confirmed`);
   assert.ok(shownAfter < 12_000, `appeared after ${shownAfter} ms`);
   await screenshot(memberPage.page, shots, 'member-documents');
+
+  // The member renames the document; its History tab shows who did it and the name before and after. Entries
+  // reach the logs plugin over the broker, so the tab is opened again until the entry is there (at most 15 s).
+  const memberView = memberPage.page;
+  await memberView.getByRole('button', { name: 'Edit Price list' }).click();
+  const editDialog = memberView.getByRole('dialog', { name: 'Edit document' });
+  await editDialog.getByRole('textbox', { name: 'Name' }).fill('Price list 2027');
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await editDialog.waitFor({ state: 'detached' });
+  await memberView.getByRole('button', { name: 'Edit Price list 2027' }).click();
+  const renamed = editDialog.getByTestId('activity-entry').filter({ hasText: 'documentsEdit' });
+  for (const started = Date.now(); ; ) {
+    await editDialog.getByRole('tab', { name: 'History' }).click();
+    await editDialog.getByTestId('activity-history').or(editDialog.getByTestId('activity-history-empty')).waitFor();
+    if ((await renamed.count()) > 0 || Date.now() - started > 15_000) break;
+    await editDialog.getByRole('tab', { name: 'Details' }).click();
+    await delay(500);
+  }
+  await renamed.waitFor({ timeout: 1_000 });
+  const entryText = await renamed.innerText();
+  for (const part of [member.email, 'Price list', 'Price list 2027']) assert.ok(entryText.includes(part), `"${part}" in the entry: ${entryText}`);
+  await screenshot(memberView, shots, 'document-history');
+  await editDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The owner finds the same change in Settings → Activity, filtered by the member, and exports it as CSV.
+  await page.goto(`${env.stack.frontend.url}/settings/activity`);
+  const filters = page.getByRole('form', { name: 'Filter the activity' });
+  await filters.getByRole('combobox', { name: 'User' }).selectOption(member._id);
+  await filters.getByRole('textbox', { name: 'Plugin' }).fill('documents');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  const activityRow = page.getByTestId('activity-row').filter({ hasText: 'documentsEdit' });
+  await activityRow.waitFor();
+  assert.ok((await activityRow.innerText()).includes(member.email));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  const lines = csv.trim().split('\r\n');
+  assert.equal(lines[0], 'createdAt,createdBy,user,plugin,action,contentType,contentId,changes');
+  assert.ok(lines.slice(1).every((line) => line.includes(`,${member._id},${member.email},documents,`)), csv);
+  assert.ok(lines.some((line) => line.includes(',documentsEdit,documents:document,') && line.includes('""before"":""Price list""')), csv);
+  await screenshot(page, shots, 'activity');
+  await assertAccessible(page, 'Settings → Activity');
+
+  await page.goto(`${env.stack.frontend.url}/settings/permissions`);
+  await page.getByTestId('permission-matrix').waitFor();
 
   // As seen by the member: manageDocuments now; a denial of their own takes it away again.
   await page.getByRole('tab', { name: 'Users' }).click();
