@@ -1,8 +1,9 @@
+import { nodeEnvDefaultedVariable } from '@lattice/contracts';
+
+export { isProductionDeployment } from '@lattice/contracts';
+
 /** The commands that run the platform or one of its services (not `dev`, which runs webpack's dev servers too). */
 const SERVING_COMMANDS = new Set(['start', 'host', 'gateway', 'db', 'widgets', 'dashboard-api', 'essyncer', 'search-engine']);
-
-/** Set when the CLI, not the operator, chose NODE_ENV=production (for the libraries' sake). */
-const DEFAULTED = 'LATTICE_NODE_ENV_DEFAULTED';
 
 /**
  * Libraries run their development checks unless NODE_ENV says production (graphql-js checks every type test
@@ -13,14 +14,5 @@ const DEFAULTED = 'LATTICE_NODE_ENV_DEFAULTED';
 export function useProductionLibraries(argv: readonly string[]): void {
   if (process.env.NODE_ENV !== undefined || !SERVING_COMMANDS.has(argv[0] ?? '') || argv.includes('--dev')) return;
   process.env.NODE_ENV = 'production';
-  process.env[DEFAULTED] = '1';
-}
-
-/**
- * Whether the operator deployed for production (NODE_ENV=production of their own): then a placeholder secret
- * stops start-up. NODE_ENV set by useProductionLibraries alone does not count, so `npm start` on a fresh checkout
- * still starts.
- */
-export function isProductionDeployment(): boolean {
-  return process.env.NODE_ENV === 'production' && process.env[DEFAULTED] !== '1';
+  process.env[nodeEnvDefaultedVariable] = '1';
 }

@@ -45,6 +45,8 @@ describe('the imap plugin settings (configs.json extra_env)', () => {
     assert.deepEqual(readImapConfig({}), { receiveLimitBytes: 25 * 1024 * 1024, allowPrivateHosts: true });
     assert.equal(readImapConfig({ NODE_ENV: 'production' }).allowPrivateHosts, false);
     assert.throws(() => readImapConfig({ NODE_ENV: 'production', IMAP_ALLOW_PRIVATE_HOSTS: 'true' }), /IMAP_ALLOW_PRIVATE_HOSTS is for development and tests only/);
+    // NODE_ENV=production that the CLI chose for the libraries (npm start, services mode) is not a production deployment.
+    assert.equal(readImapConfig({ NODE_ENV: 'production', LATTICE_NODE_ENV_DEFAULTED: '1' }).allowPrivateHosts, true);
     assert.equal(readImapConfig({ IMAP_ALLOW_PRIVATE_HOSTS: 'false' }).allowPrivateHosts, false);
     assert.equal(readImapConfig({ IMAP_RECEIVE_LIMIT_MB: '1.5' }).receiveLimitBytes, 1.5 * 1024 * 1024);
   });
