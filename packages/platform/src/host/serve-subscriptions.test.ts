@@ -252,6 +252,18 @@ it('stop() ends open subscriptions (close 1001) and returns', async () => {
   }
 });
 
+/**
+ * A Redis pub/sub whose connections are ready before it subscribes, as the CLI's resolvePubSub makes it: a
+ * subscriber that subscribes while ioredis still runs its ready check (INFO) fails that check with "Connection in
+ * subscriber mode", an unhandled rejection.
+ */
+async function connectedRedisPubSub(): Promise<RedisPubSub> {
+  const publisher = new Redis(redisUrl, { lazyConnect: true });
+  const subscriber = new Redis(redisUrl, { lazyConnect: true });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  return new RedisPubSub({ publisher, subscriber });
+}
+
 async function connectRedis(): Promise<Redis | undefined> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   try {
@@ -269,9 +281,7 @@ it('over Redis pub/sub, an event published on one host reaches a subscriber of a
   const probe = await connectRedis();
   const channel = `subscriptions-test-${randomBytes(4).toString('hex')}`;
   const shared = new PubSub();
-  const pubsubs: PubSubEngine[] = probe
-    ? [0, 1].map(() => new RedisPubSub({ publisher: new Redis(redisUrl), subscriber: new Redis(redisUrl) }))
-    : [shared, shared];
+  const pubsubs: PubSubEngine[] = probe ? await Promise.all([0, 1].map(() => connectedRedisPubSub())) : [shared, shared];
   const [publishing, serving] = await Promise.all(pubsubs.map((pubsub) => start(pubsub, channel)));
   const subscriberCount = async () => {
     const reply = (await probe?.call('PUBSUB', 'NUMSUB', `${channel}:ticks`)) as [string, number] | undefined;
@@ -299,9 +309,7 @@ it('over Redis pub/sub, a revocation announced on one host ends a subscription o
   const probe = await connectRedis();
   const channel = `subscriptions-test-${randomBytes(4).toString('hex')}`;
   const shared = new PubSub();
-  const pubsubs: PubSubEngine[] = probe
-    ? [0, 1].map(() => new RedisPubSub({ publisher: new Redis(redisUrl), subscriber: new Redis(redisUrl) }))
-    : [shared, shared];
+  const pubsubs: PubSubEngine[] = probe ? await Promise.all([0, 1].map(() => connectedRedisPubSub())) : [shared, shared];
   const [publishing, serving] = await Promise.all(pubsubs.map((pubsub) => start(pubsub, channel)));
   const { token, sessionId } = await sessions.sign(member);
   const ticks = subscribeOverWebSocket<{ ticked: Tick }>(`${serving!.url}/graphql`, { query: 'subscription { ticked { label } }' }, { ...gateway.headers({ audience: 'ticker', method: WEBSOCKET_UPGRADE, target: '/graphql' }), cookie: `auth-token=${token}` });
