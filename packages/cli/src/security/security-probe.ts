@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { loadPluginPackage } from '@lattice/platform';
 import { logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import WebSocket from 'ws';
 
 /** The platform the security suite attacks: the real plugins, embedded, on free loopback ports. */
 export async function startAttackedPlatform(): Promise<{ platform: TestPlatform; memberCookie: string }> {
@@ -64,6 +65,22 @@ export function send(url: string, body: string | number, headers: Record<string,
       req.end();
     };
     pump();
+  });
+}
+
+/** The status a websocket upgrade to `httpUrl` gets: 101 when it opens, else the refusal's HTTP status. */
+export function upgradeStatus(httpUrl: string, headers: Record<string, string>): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const socket = new WebSocket(httpUrl.replace(/^http/, 'ws'), 'graphql-transport-ws', { headers });
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (_req, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('error', reject);
   });
 }
 

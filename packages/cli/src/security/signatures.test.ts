@@ -3,8 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createSubgraphSigner, subgraphSigningKey, WEBSOCKET_UPGRADE, type SignedRequest } from '@lattice/contracts';
 import { loadPluginPackage } from '@lattice/platform';
 import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
-import WebSocket from 'ws';
-import { send, Tally } from './security-probe.js';
+import { send, Tally, upgradeStatus } from './security-probe.js';
 
 /**
  * Issue 33, "signatures over the whole request": a host accepts a gateway signature only for the plugin, method,
@@ -18,19 +17,7 @@ describe('security: gateway signatures cover the whole request, once', () => {
   const host = (plugin: string) => platform.plugins.get(plugin)!.url;
   const cookie = () => platform.authCookie;
   const count = async () => (await platform.graphql<{ documentsTotalCount: number }>('{ documentsTotalCount }')).data!.documentsTotalCount;
-  const upgrade = (plugin: string, headers: Record<string, string>) =>
-    new Promise<number>((resolve, reject) => {
-      const socket = new WebSocket(`${host(plugin).replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
-      socket.once('open', () => {
-        socket.close();
-        resolve(101);
-      });
-      socket.once('unexpected-response', (_req, response) => {
-        resolve(response.statusCode ?? 0);
-        socket.terminate();
-      });
-      socket.once('error', reject);
-    });
+  const upgrade = (plugin: string, headers: Record<string, string>) => upgradeStatus(`${host(plugin)}/graphql`, headers);
 
   before(async () => {
     platform = await startTestPlatform({ plugins: [await loadPluginPackage('documents')] });

@@ -3,8 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { createSubgraphSigner, subgraphSigningKey } from '@lattice/gateway';
 import type { TestPlatform } from '@lattice/platform/test-kit';
-import WebSocket from 'ws';
-import { measureBaseline, measureWhile, notSlowedBound, percentile, send, startAttackedPlatform, Tally } from './security-probe.js';
+import { measureBaseline, measureWhile, notSlowedBound, percentile, send, startAttackedPlatform, Tally, upgradeStatus } from './security-probe.js';
 
 const elevenMegabytes = 11 * 1024 * 1024;
 
@@ -89,18 +88,7 @@ describe('security: the trust boundary of the subgraphs', () => {
       const answer = body === undefined ? await send(url, '', headers ?? {}, 'GET') : await send(url, body, headers ?? {});
       assert.ok(tally.record(answer.status === status && answer.code === code), `${what}: ${answer.status} ${answer.text.slice(0, 200)}`);
     }
-    const upgrade = await new Promise<number>((resolve, reject) => {
-      const socket = new WebSocket(`${documentsHost.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers: { cookie: memberCookie } });
-      socket.once('open', () => {
-        socket.close();
-        resolve(101);
-      });
-      socket.once('unexpected-response', (_req, response) => {
-        resolve(response.statusCode ?? 0);
-        socket.terminate();
-      });
-      socket.once('error', reject);
-    });
+    const upgrade = await upgradeStatus(`${documentsHost}/graphql`, { cookie: memberCookie });
     assert.ok(tally.record(upgrade === 403), `an unsigned websocket upgrade to a host: ${upgrade}`);
     // What is meant to be reached still is: an integration's public route, and GraphQL through the gateway.
     const login = await send(`${platform.integrationsUrl}/imap/login`, '', {}, 'GET');
