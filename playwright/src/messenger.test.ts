@@ -33,7 +33,11 @@ test('a visitor on a site of its own chats with an agent in the inbox: live both
 
   const visitor = await newPage(env.browser);
   visitor.page.setDefaultTimeout(60_000);
+  const sockets: string[] = [];
+  visitor.page.on('websocket', (socket) => sockets.push(socket.url()));
   const widget = await openWidget(visitor.page);
+  // The widget and its websocket come from where the snippet points (on the services stack: nginx's /widgets/).
+  assert.ok(widget.url().startsWith(`${env.widgetsUrl}/frame?`), widget.url());
   await widget.getByText('Hi! Ask us about lamps.').waitFor();
   // The site's own CSS hides every button and iframe: the launcher and the widget are out of its reach.
   await widget.getByRole('textbox', { name: 'Message' }).fill('Does the brass lamp come in black?');
@@ -51,6 +55,7 @@ test('a visitor on a site of its own chats with an agent in the inbox: live both
   // Live, without a reload; its pace is bench/widgets' to record on a quiet machine.
   await widget.locator('.message.agent').filter({ hasText: 'Yes, it does: matte black.' }).waitFor({ timeout: 30_000 });
   console.log(`the reply reached the widget in ${Date.now() - replied} ms`);
+  assert.ok(sockets.includes(`${env.widgetsUrl.replace(/^http/, 'ws')}/ws`), `the widget's websockets: ${sockets.join(', ')}`);
   // The visitor saw it: the agent's view marks the reply Seen.
   await detail.locator('[data-direction="outgoing"]').getByTestId('messenger-message-seen').waitFor();
 

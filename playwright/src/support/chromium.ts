@@ -3,7 +3,8 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's chromium (`apt-get install chromium`); Playwright never downloads a browser here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs` for a test that needs more of the browser (a host name mapped to loopback, a certificate trusted). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -16,6 +17,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

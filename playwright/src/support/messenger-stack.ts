@@ -1,50 +1,108 @@
 import assert from 'node:assert/strict';
+import { createHash, X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { nginxInstalled, startTestProxy, testDomain, type TestProxy } from '@lattice/cli/test-kit';
 import contactsPlugin from '@lattice/plugin-contacts';
 import inboxPlugin from '@lattice/plugin-inbox';
 import messengerPlugin from '@lattice/plugin-messenger';
-import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
-import { startFrontendServer, type RunningFrontendServer } from '@lattice/ui-shell/server';
-import { startWidgetsService, type RunningWidgetsService } from '@lattice/widgets';
+import { startTestPlatform } from '@lattice/platform/test-kit';
+import { startFrontendServer, type FrontendPlugin } from '@lattice/ui-shell/server';
+import { startWidgetsService } from '@lattice/widgets';
 import { PubSub } from 'graphql-subscriptions';
 import { launchChromium } from './chromium.js';
 import { ensureUiBuilt } from './ensure-ui-built.js';
+import { startServicesUiStack } from './services-ui-stack.js';
 import type { UiStack } from './ui-stack.js';
 
 export interface MessengerStack {
   stack: Pick<UiStack, 'platform' | 'frontend' | 'owner'>;
-  widgets: RunningWidgetsService;
+  /** Where the site loads messenger.js from: the widgets service, or, on the services stack, nginx's `/widgets/`. */
+  widgetsUrl: string;
   browser: Browser;
   /** A customer's site on an origin of its own (localhost, where the rest is 127.0.0.1) embedding the snippet. */
   site: { url: string; embed(integrationId: string): void };
 }
 
+const uiPlugins: FrontendPlugin[] = [
+  { name: 'inbox', ui: 'local' },
+  { name: 'messenger', ui: 'local' },
+];
+
+interface RunningStack {
+  stack: MessengerStack['stack'];
+  widgetsUrl: string;
+  /** Chromium's extra arguments to reach `widgetsUrl`. */
+  browserArgs: string[];
+  stop(): Promise<void>;
+}
+
+/** npm start's arrangement: one process, its in-memory pub/sub shared by the platform and the widgets service. */
+async function startNpmStartStack(): Promise<RunningStack> {
+  const pubsub = new PubSub();
+  const platform = await startTestPlatform({ plugins: [contactsPlugin, inboxPlugin, messengerPlugin], pubsub });
+  const frontend = await startFrontendServer({ port: 0, gatewayUrl: platform.gatewayUrl, plugins: uiPlugins });
+  const widgets = await startWidgetsService({ port: 0, broker: platform.broker, pubsub });
+  return {
+    stack: { platform, frontend, owner: platform.owner },
+    widgetsUrl: widgets.url,
+    browserArgs: [],
+    stop: async () => {
+      await widgets.stop();
+      await frontend.stop();
+      await platform.stop();
+    },
+  };
+}
+
+/** Chromium trusts the test certificate alone (by its public key) and finds nginx's name on loopback. */
+function proxyBrowserArgs(proxy: TestProxy): string[] {
+  const spki = new X509Certificate(proxy.pem).publicKey.export({ type: 'spki', format: 'der' });
+  return [`--host-resolver-rules=MAP ${testDomain} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`];
+}
+
 /**
- * contacts, inbox and messenger with the inbox and messenger UIs, a widgets service beside them on the same broker
- * and pub/sub (as `npm start` runs it), a site of its own that embeds the messenger, and chromium.
+ * The services topology with the messenger host and `lattice widgets` (RabbitMQ and Redis between them), and the
+ * site `lattice generate nginx` writes in front of the widgets service: the visitor reaches it only through
+ * `https://lattice.test:<port>/widgets/`, its websocket upgraded there.
+ */
+async function startServicesStack(): Promise<RunningStack> {
+  if (!nginxInstalled()) throw new Error('the services run of the messenger test goes through nginx: apt-get install nginx');
+  const stack = await startServicesUiStack(uiPlugins, { messenger: true, documentsHosts: 1 });
+  let proxy: TestProxy;
+  try {
+    proxy = await startTestProxy({ widgets: new URL(stack.widgetsUrl!).host });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return {
+    stack,
+    widgetsUrl: `${proxy.origin}/widgets`,
+    browserArgs: proxyBrowserArgs(proxy),
+    stop: async () => {
+      await proxy.stop();
+      await stack.stop();
+    },
+  };
+}
+
+/**
+ * contacts, inbox and messenger with the inbox and messenger UIs, a widgets service beside them (as `npm start`
+ * runs it; with LATTICE_UI_STACK=services each its own process, the widgets behind the generated nginx), a site of
+ * its own that embeds the messenger, and chromium.
  */
 export function useMessengerStack(): MessengerStack {
   const fixture = {} as MessengerStack;
-  let platform: TestPlatform | undefined;
-  let frontend: RunningFrontendServer | undefined;
+  let running: RunningStack | undefined;
   let siteServer: Server | undefined;
   before(async () => {
     ensureUiBuilt();
-    const pubsub = new PubSub();
-    platform = await startTestPlatform({ plugins: [contactsPlugin, inboxPlugin, messengerPlugin], pubsub });
-    frontend = await startFrontendServer({
-      port: 0,
-      gatewayUrl: platform.gatewayUrl,
-      plugins: [
-        { name: 'inbox', ui: 'local' },
-        { name: 'messenger', ui: 'local' },
-      ],
-    });
-    fixture.widgets = await startWidgetsService({ port: 0, broker: platform.broker, pubsub });
-    fixture.stack = { platform, frontend, owner: platform.owner };
+    running = process.env.LATTICE_UI_STACK === 'services' ? await startServicesStack() : await startNpmStartStack();
+    fixture.stack = running.stack;
+    fixture.widgetsUrl = running.widgetsUrl;
     let snippet = '';
     siteServer = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
@@ -56,17 +114,15 @@ export function useMessengerStack(): MessengerStack {
     fixture.site = {
       url,
       embed: (integrationId) => {
-        snippet = `<script src="${fixture.widgets.url}/messenger.js" data-integration-id="${integrationId}" async></script>`;
+        snippet = `<script src="${fixture.widgetsUrl}/messenger.js" data-integration-id="${integrationId}" async></script>`;
       },
     };
-    fixture.browser = await launchChromium();
+    fixture.browser = await launchChromium(running.browserArgs);
   });
   after(async () => {
     await fixture.browser?.close();
     await new Promise<void>((resolve) => (siteServer ? siteServer.close(() => resolve()) : resolve()));
-    await fixture.widgets?.stop();
-    await frontend?.stop();
-    await platform?.stop();
+    await running?.stop();
   });
   return fixture;
 }

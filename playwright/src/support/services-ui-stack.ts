@@ -1,4 +1,4 @@
-import { startServicesTopology, type FrontendPluginEntry } from '@lattice/cli/test-kit';
+import { startServicesTopology, type FrontendPluginEntry, type ServicesTopologyOptions } from '@lattice/cli/test-kit';
 import { createGraphQLClient, logIn, type TestPlatform } from '@lattice/platform/test-kit';
 import type { FrontendPlugin } from '@lattice/ui-shell/server';
 import type { UiStack } from './ui-stack.js';
@@ -20,10 +20,14 @@ function configsEntries(plugins: FrontendPlugin[]): FrontendPluginEntry[] {
  * The browser tests' stack as services mode runs it: every role its own OS process (the CLI's test kit), the
  * browser on `lattice frontend` serving the UI of `plugins`, every API plugin of the topology enabled. Of the
  * platform, what a client can reach from outside exists (the gateway, the owner's GraphQL client, the
- * database's URL), and stopping or starting the core or imap host, each its own process.
+ * database's URL), and stopping or starting the core or imap host, each its own process. `topologyOptions` add
+ * roles (the messenger and `lattice widgets`, whose address is then `widgetsUrl`).
  */
-export async function startServicesUiStack(plugins: FrontendPlugin[]): Promise<UiStack> {
-  const topology = await startServicesTopology({ frontendPlugins: configsEntries(plugins) });
+export async function startServicesUiStack(
+  plugins: FrontendPlugin[],
+  topologyOptions: Omit<ServicesTopologyOptions, 'frontendPlugins'> = {},
+): Promise<UiStack & { widgetsUrl?: string }> {
+  const topology = await startServicesTopology({ ...topologyOptions, frontendPlugins: configsEntries(plugins) });
   try {
     const graphqlUrl = `${topology.gatewayUrl}/graphql`;
     const authCookie = await logIn(graphqlUrl, topology.owner);
@@ -55,6 +59,7 @@ export async function startServicesUiStack(plugins: FrontendPlugin[]): Promise<U
         return frontend;
       },
       stop: () => topology.stop(),
+      widgetsUrl: topology.widgetsUrl,
     };
   } catch (error) {
     await topology.stop();

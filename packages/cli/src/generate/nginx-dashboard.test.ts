@@ -8,8 +8,8 @@ import { fetch } from 'undici';
 import { createRabbitMQVhost, type RabbitMQVhost } from '../test-kit/rabbitmq-vhost.js';
 import { freePort, startRole, type RoleProcess } from '../test-kit/role-process.js';
 import { withMongoPassword } from '../test-kit/services-topology.js';
-import { nginxInstalled } from './test-support/nginx-process.js';
-import { startTestProxy, type TestProxy } from './test-support/test-proxy.js';
+import { nginxInstalled } from '../test-kit/nginx-process.js';
+import { startTestProxy, type TestProxy } from '../test-kit/test-proxy.js';
 
 // Issue 31: the dashboard in services mode, each role its own process (`lattice db`, `lattice host core documents`,
 // `lattice gateway`, `lattice dashboard-api`, `lattice dashboard-front`) on RabbitMQ and Redis, behind the nginx site

@@ -3,10 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { fetch } from 'undici';
-import { nginxInstalled } from './test-support/nginx-process.js';
+import { nginxInstalled } from '../test-kit/nginx-process.js';
 import { startRecordingUpstream, upstreamSecurityHeaders, type RecordingUpstream } from './test-support/recording-upstream.js';
-import { startTestProxy, testDomain, type TestProxy } from './test-support/test-proxy.js';
-import { toLoopback } from './test-support/test-tls.js';
+import { startTestProxy, testDomain, type TestProxy } from '../test-kit/test-proxy.js';
+import { toLoopback } from '../test-kit/test-tls.js';
 import { transportRoutes, type ProxiedService } from './transport-routes.js';
 
 const skip = nginxInstalled() ? false : 'nginx is not installed (apt-get install nginx; .ci/run does)';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fetch, type Response } from 'undici';
 import { startServicesTopology, type ServicesTopology } from '../test-kit/services-topology.js';
-import { nginxInstalled } from './test-support/nginx-process.js';
-import { startTestProxy, type TestProxy } from './test-support/test-proxy.js';
+import { nginxInstalled } from '../test-kit/nginx-process.js';
+import { startTestProxy, type TestProxy } from '../test-kit/test-proxy.js';
 import { firstSubscriptionResult } from './test-support/tls-subscription.js';
 
 const skip = nginxInstalled() ? false : 'nginx is not installed (apt-get install nginx; .ci/run does)';

@@ -10,9 +10,9 @@ import { fetch } from 'undici';
 import WebSocket from 'ws';
 import type { MessageBroker } from '@lattice/broker';
 import { PrefixedPubSub } from '../platform/prefixed-pubsub.js';
-import { nginxInstalled } from './test-support/nginx-process.js';
-import { startTestProxy, type TestProxy } from './test-support/test-proxy.js';
-import { toLoopback } from './test-support/test-tls.js';
+import { nginxInstalled } from '../test-kit/nginx-process.js';
+import { startTestProxy, type TestProxy } from '../test-kit/test-proxy.js';
+import { toLoopback } from '../test-kit/test-tls.js';
 
 const skip = nginxInstalled() ? false : 'nginx is not installed (apt-get install nginx; .ci/run does)';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

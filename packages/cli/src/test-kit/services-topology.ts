@@ -19,6 +19,8 @@ export interface ServicesTopologyOptions {
   frontendPlugins?: FrontendPluginEntry[];
   /** Extra environment for every role (for example LOG_LEVEL). */
   env?: NodeJS.ProcessEnv;
+  /** Also the messenger plugin (a host of its own, enabled in configs.json) and `lattice widgets` in front of it. */
+  messenger?: boolean;
 }
 
 export interface ServicesTopology {
@@ -30,9 +32,11 @@ export interface ServicesTopology {
   mobileUrl: string;
   gatewayUrl: string;
   integrationsUrl: string;
+  /** `lattice widgets`' address, when the topology runs the messenger. */
+  widgetsUrl?: string;
   /** The documents hosts now running, in start order. */
   documents: RoleProcess[];
-  /** Every other role: db, core, contacts-inbox, imap, gateway, frontend. */
+  /** Every other role: db, core, contacts-inbox, imap, (messenger,) gateway, frontend, (widgets). */
   others: RoleProcess[];
   /** Starts one more documents host on the spare address the gateway already lists. */
   startSpareDocumentsHost(): Promise<RoleProcess>;
@@ -48,7 +52,7 @@ export interface ServicesTopology {
 type SoloPlugin = 'core' | 'imap';
 
 const plugins: FrontendPluginEntry[] = [{ name: 'documents', ui: 'local' }, { name: 'contacts' }, { name: 'inbox', ui: 'local' }, { name: 'imap', ui: 'local' }];
-const configs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', plugins };
+const baseConfigs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', plugins };
 
 /** A URL `lattice db` or `lattice start` printed (`user:***@`), with the password put back. */
 export function withMongoPassword(printedUrl: string, password: string): string {
@@ -65,6 +69,8 @@ export function withMongoPassword(printedUrl: string, password: string): string 
  */
 export async function startServicesTopology(options: ServicesTopologyOptions = {}): Promise<ServicesTopology> {
   const documentsHosts = options.documentsHosts ?? 2;
+  const withMessenger = options.messenger ?? false;
+  const configs = withMessenger ? { ...baseConfigs, plugins: [...baseConfigs.plugins, { name: 'messenger', ui: 'local' as const }] } : baseConfigs;
   const dir = await mkdtemp(join(tmpdir(), 'lattice-services-'));
   const configFile = join(dir, 'configs.json');
   const frontendConfigFile = join(dir, 'frontend-configs.json');
@@ -99,8 +105,8 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       LATTICE_OWNER_PASSWORD: owner.password,
       ...options.env,
     };
-    const [corePort, imapPort, spare, contactsInboxPort, frontendPort, mobilePort, ...documentsPorts] = await Promise.all(
-      Array.from({ length: 6 + documentsHosts }, () => freePort()),
+    const [corePort, imapPort, spare, contactsInboxPort, frontendPort, mobilePort, messengerPort, ...documentsPorts] = await Promise.all(
+      Array.from({ length: 7 + documentsHosts }, () => freePort()),
     );
     const host = (name: string, plugins: string[], port: number) => startRole(name, ['host', ...plugins, '--port', String(port), ...common], env);
     const soloPorts: Record<SoloPlugin, number> = { core: corePort!, imap: imapPort! };
@@ -111,13 +117,15 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       roles.push(role);
       return role;
     };
-    const [core, contactsInbox, imap, ...documents] = await Promise.all([
+    const [core, contactsInbox, imap, ...hosted] = await Promise.all([
       tracked(host('core', ['core'], corePort!)),
       // contacts and inbox take this port and the one after it.
       tracked(host('contacts inbox', ['contacts', 'inbox'], contactsInboxPort!)),
       tracked(host('imap', ['imap'], imapPort!)),
+      ...(withMessenger ? [tracked(host('messenger', ['messenger'], messengerPort!))] : []),
       ...documentsPorts.map((port, index) => tracked(host(`documents ${index + 1}`, ['documents'], port))),
     ]);
+    const documents = withMessenger ? hosted.slice(1) : hosted;
     solo.set('core', core!).set('imap', imap!);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const gatewayEnv = {
@@ -128,6 +136,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
         `contacts=${contactsInbox!.urlOf('contacts')}`,
         `inbox=${contactsInbox!.urlOf('inbox')}`,
         `imap=${url(imapPort!)}`,
+        ...(withMessenger ? [`messenger=${url(messengerPort!)}`] : []),
       ].join(';'),
     };
     const gateway = await startRole('gateway', ['gateway', '--port', '0', '--integrations-port', '0', ...common], gatewayEnv);
@@ -137,6 +146,8 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       startRole('frontend', ['frontend', '--port', String(frontendPort), '--mobile-port', String(mobilePort), '--gateway-url', gatewayUrl, '--config', frontendConfigFile], env);
     let frontend = await startFrontend();
     roles.push(frontend);
+    const widgets = withMessenger ? await startRole('widgets', ['widgets', '--port', '0', '--config', configFile], env) : undefined;
+    if (widgets) roles.push(widgets);
     const replace = (old: RoleProcess, next: RoleProcess) => roles.splice(roles.indexOf(old), 1, next);
     return {
       mongoUrl,
@@ -145,6 +156,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
       mobileUrl: frontend.urlOf('Mobile app'),
       gatewayUrl,
       integrationsUrl: gateway.urlOf('Integrations').replace(/\/<integration>$/, ''),
+      widgetsUrl: widgets?.urlOf('Widgets').replace(/\/messenger\.js$/, ''),
       documents,
       get others() {
         return roles.filter((role) => !documents.includes(role));

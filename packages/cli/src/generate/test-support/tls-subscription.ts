@@ -1,6 +1,6 @@
 import { createClient, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
-import { toLoopback } from './test-tls.js';
+import { toLoopback } from '../../test-kit/test-tls.js';
 
 /**
  * One subscription over `wss://` trusting only `ca`, as a browser on the public origin would open it (Origin and

@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { configsSchema } from '../../config/configs-schema.js';
-import { freePort } from '../../test-kit/role-process.js';
-import { renderNginxConfig } from '../nginx-config.js';
+import { configsSchema } from '../config/configs-schema.js';
+import { freePort } from './role-process.js';
+import { renderNginxConfig } from '../generate/nginx-config.js';
 import { startNginx } from './nginx-process.js';
 import { makeCertificate, toLoopback } from './test-tls.js';
-import type { ProxiedService } from '../transport-routes.js';
+import type { ProxiedService } from '../generate/transport-routes.js';
 
 export const testDomain = 'lattice.test';
 
