@@ -6,7 +6,7 @@ import { pino, type Logger } from 'pino';
 import { buildClientBundles, type StaticAsset } from './http/client-bundles.js';
 import { framePage } from './http/frame-page.js';
 import { WidgetRefusal } from './http/refusal.js';
-import { createVisitorLimits } from './visitors/rate-limits.js';
+import { createVisitorLimits, type VisitorLimitsOptions } from './visitors/rate-limits.js';
 import { originAllowed, SettingsCache } from './visitors/settings-cache.js';
 import { handleVisitorApi, requireAllowedCaller } from './visitors/visitor-api.js';
 import { VisitorSockets } from './visitors/visitor-sockets.js';
@@ -23,6 +23,8 @@ export interface WidgetsServiceOptions {
   pubsub: PubSubEngine;
   logger?: Logger;
   rpcTimeoutMs?: number;
+  /** Where the visitor rate limits count (Redis, shared by every widgets process, in services mode) and how much. */
+  limits?: VisitorLimitsOptions;
 }
 
 export interface RunningWidgetsService {
@@ -58,9 +60,12 @@ export async function startWidgetsService(options: WidgetsServiceOptions): Promi
   const rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000;
   const bundles = await buildClientBundles();
   const settings = new SettingsCache(options.broker, rpcTimeoutMs);
-  const limits = createVisitorLimits();
+  const limits = await createVisitorLimits(options.limits);
   const sockets = new VisitorSockets(options.broker, options.pubsub, settings, rpcTimeoutMs, logger);
-  await sockets.start();
+  await sockets.start().catch(async (error: unknown) => {
+    await limits.stop();
+    throw error;
+  });
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://widgets');
@@ -118,6 +123,7 @@ export async function startWidgetsService(options: WidgetsServiceOptions): Promi
       await sockets.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await limits.stop();
     },
   };
 }

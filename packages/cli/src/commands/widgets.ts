@@ -23,7 +23,8 @@ export async function run({ values }: CommandInput<typeof options>): Promise<voi
 
 /**
  * `lattice widgets`: the messenger's loader, widget, visitor API and websocket, reaching the messenger plugin over
- * RabbitMQ and hearing its events on Redis, so any number of these processes can stand behind nginx.
+ * RabbitMQ and hearing its events on Redis (and counting visitors' rate limits there), so any number of these
+ * processes can stand behind nginx.
  */
 export async function widgets(args: WidgetsArguments): Promise<void> {
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
@@ -51,7 +52,9 @@ export async function widgets(args: WidgetsArguments): Promise<void> {
       throw error;
     },
   );
-  const service = await startWidgetsService({ port: args.port, host: args.host, broker, pubsub: pubsub.pubsub, logger }).catch(async (error: unknown) => {
+  // Visitor rate limits count in Redis, under the deployment's prefix, so every widgets process shares them.
+  const limits = { redisUrl: urls.redis, keyPrefix: `${process.env.LATTICE_REDIS_PREFIX || 'lattice:'}widgets-limits:` };
+  const service = await startWidgetsService({ port: args.port, host: args.host, broker, pubsub: pubsub.pubsub, logger, limits }).catch(async (error: unknown) => {
     await broker.close();
     await pubsub.stop();
     throw error;

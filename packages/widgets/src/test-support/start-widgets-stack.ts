@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import type { MessageBroker } from '@lattice/broker';
 import { loadPluginPackage } from '@lattice/platform';
 import { connectTestBroker, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
-import { PubSub } from 'graphql-subscriptions';
+import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import { startWidgetsService, type RunningWidgetsService } from '../start-widgets-service.js';
 
 export interface WidgetsStack {
   platform: TestPlatform;
   broker: MessageBroker;
+  pubsub: PubSubEngine;
   widgets: RunningWidgetsService;
   /** Creates a messenger integration as the owner; answers its id. */
   createMessenger(name: string, data?: Record<string, unknown>): Promise<string>;
@@ -31,6 +32,7 @@ export async function startWidgetsStack(connectionName: string): Promise<Widgets
   return {
     platform,
     broker,
+    pubsub,
     widgets,
     createMessenger: async (name, data = {}) => {
       const response = await platform.graphql<{ integrationsCreateExternalIntegration: { _id: string } }>(

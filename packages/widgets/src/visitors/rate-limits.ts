@@ -1,57 +1,74 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { refuse } from '../http/refusal.js';
 
-interface Bucket {
-  tokens: number;
-  at: number;
+/** `points` requests in a window of `seconds` that starts with the key's first request. */
+export interface LimitWindow {
+  points: number;
+  seconds: number;
 }
 
-/**
- * Token buckets by key (a visitor token or an address): `capacity` requests at once, then `perSecond`. Kept in
- * this process; behind several widgets processes each counts its own share, and nginx spreads a visitor's
- * requests over them, so a visitor gets at most that many times the rate.
- */
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+export interface VisitorLimitsOptions {
+  /**
+   * Counters in this Redis, shared by every widgets process on it (services mode: nginx spreads a visitor's
+   * requests over them). Without it, each process counts its own (npm start runs one).
+   */
+  redisUrl?: string;
+  /** Keys under this prefix (a deployment's or a test's own). */
+  keyPrefix?: string;
+  /** Default 5 in 5 s: a small burst, then about one a second. */
+  messagesPerVisitor?: LimitWindow;
+  /** Default 200 in 10 s, every visitor API request of one address. */
+  requestsPerAddress?: LimitWindow;
+}
 
+/** One limit by key (a visitor token or an address), refusing with RATE_LIMITED and how long to wait. */
+export class RateLimit {
   constructor(
-    private readonly capacity: number,
-    private readonly perSecond: number,
+    private readonly limiter: RateLimiterAbstract,
     private readonly what: string,
   ) {}
 
-  /** Takes one request from the key's bucket, or refuses with how long to wait. */
-  take(key: string, now = Date.now()): void {
-    const bucket = this.buckets.get(key) ?? { tokens: this.capacity, at: now };
-    bucket.tokens = Math.min(this.capacity, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
-    bucket.at = now;
-    if (bucket.tokens < 1) {
-      this.buckets.set(key, bucket);
-      const wait = Math.ceil((1 - bucket.tokens) / this.perSecond);
+  async take(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw refuse('RATE_LIMITED', `Too many ${this.what}; try again in ${wait} s`, wait);
-    }
-    bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > 100_000) this.forgetFull(now);
-  }
-
-  /** Buckets that have refilled say nothing a new one would not: dropped, so the map stays small. */
-  private forgetFull(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond >= this.capacity) this.buckets.delete(key);
     }
   }
 }
 
 export interface VisitorLimits {
-  /** Messages per visitor (token; a visitor without one yet by address). */
-  messages: RateLimiter;
+  /** Messages and left e-mails per visitor (token; a visitor without one yet by address). */
+  messages: RateLimit;
   /** Every API request per address. */
-  requests: RateLimiter;
+  requests: RateLimit;
+  stop(): Promise<void>;
 }
 
-export function createVisitorLimits(): VisitorLimits {
+export async function createVisitorLimits(options: VisitorLimitsOptions = {}): Promise<VisitorLimits> {
+  const messages = options.messagesPerVisitor ?? { points: 5, seconds: 5 };
+  const requests = options.requestsPerAddress ?? { points: 200, seconds: 10 };
+  const prefix = options.keyPrefix ?? 'lattice:widgets-limits:';
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    // No offline queue: while Redis is away a count fails at once and the process's own counters take over.
+    redis = new Redis(options.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    await redis.connect();
+  }
+  const limiter = (window: LimitWindow, name: string): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ points: window.points, duration: window.seconds, keyPrefix: `${prefix}${name}` });
+    if (!redis) return memory;
+    return new RateLimiterRedis({ storeClient: redis, points: window.points, duration: window.seconds, keyPrefix: `${prefix}${name}`, insuranceLimiter: memory });
+  };
   return {
-    messages: new RateLimiter(5, 1, 'messages'),
-    requests: new RateLimiter(120, 20, 'requests from this address'),
+    messages: new RateLimit(limiter(messages, 'messages'), 'messages'),
+    requests: new RateLimit(limiter(requests, 'requests'), 'requests from this address'),
+    stop: async () => {
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
+    },
   };
 }

@@ -75,7 +75,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export async function handleVisitorApi(context: VisitorApiContext, action: string, request: IncomingMessage): Promise<unknown> {
   const { broker, settings: cache, limits, rpcTimeoutMs } = context;
   const address = clientAddress(request);
-  limits.requests.take(address);
+  await limits.requests.take(address);
   const options = { timeoutMs: rpcTimeoutMs };
   if (action === 'messages') {
     const integrationId = new URL(request.url ?? '/', 'http://x').searchParams.get('integrationId');
@@ -89,7 +89,7 @@ export async function handleVisitorApi(context: VisitorApiContext, action: strin
     if (input.integrationId !== settings.integrationId) throw refuse('BAD_USER_INPUT', 'integrationId differs from the one in the address');
     const hostOrigin = hostOriginOf(request, input.hostOrigin);
     if (!originAllowed(settings, hostOrigin)) throw refuse('FORBIDDEN', `The messenger is not enabled on ${hostOrigin ?? 'a page without an origin'}`);
-    limits.messages.take(input.visitorToken ?? `address:${address}`);
+    await limits.messages.take(input.visitorToken ?? `address:${address}`);
     const reply = await call(() => callPluginRPC(broker, widgetSendQueue, 'messenger', { ...input, hostOrigin }, options));
     if ('refused' in reply) throw refuse(reply.refused, reply.reason);
     return reply;
@@ -107,7 +107,7 @@ export async function handleVisitorApi(context: VisitorApiContext, action: strin
     }
     case 'email': {
       const request = parse(visitorBody.extend({ email }), input);
-      limits.messages.take(request.visitorToken);
+      await limits.messages.take(request.visitorToken);
       if (!(await call(() => callPluginRPC(broker, widgetEmailQueue, 'messenger', request, options)))) throw refuse('UNAUTHENTICATED', 'This visitor token is not known here');
       return { ok: true };
     }
