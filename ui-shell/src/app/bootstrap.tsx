@@ -24,6 +24,14 @@ applyLocale(locale, { remember: false });
 // than English (bundled) arrive meanwhile, so the first render shows that language.
 void Promise.all([pluginsManifestRequest, loadDefinedCatalogues(locale)]).then(([plugins]) => {
   performance.mark('lattice:render-start');
-  createRoot(container).render(<App client={client} plugins={plugins} locale={locale} />);
+  createRoot(container, { onRecoverableError: reportRecoveredError }).render(<App client={client} plugins={plugins} locale={locale} />);
 });
 registerMobileServiceWorker();
+
+// React recovers from an error thrown while rendering concurrently by rendering again synchronously, and by
+// default reports only its own wrapper ("error #520" in production). Report what was thrown instead, so the
+// console and error trackers name the real cause.
+function reportRecoveredError(error: unknown): void {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  reportError(cause);
+}
