@@ -7,7 +7,7 @@ function toNameEmail(list: AddressEntry[] | undefined) {
 
 /**
  * SPEC.md `mailData`: stored {name, address} become {name, email}; a missing list is an empty list. Beyond
- * SPEC.md: `direction`, `createdAt`, and for a reply its `state`, `error`, author and key (which Retry sends again).
+ * SPEC.md: `html` (a received mail's HTML part, as sent), `direction`, `createdAt`, and for a reply its `state`, `error`, author and key (which Retry sends again).
  */
 export function mailData(message: MessageRecord) {
   return {
@@ -18,6 +18,7 @@ export function mailData(message: MessageRecord) {
     bcc: toNameEmail(message.bcc),
     subject: message.subject ?? '',
     body: message.body ?? '',
+    ...(message.html ? { html: message.html } : {}),
     direction: message.direction ?? 'incoming',
     createdAt: message.createdAt.toISOString(),
     ...(message.direction === 'outgoing'

@@ -7,7 +7,7 @@ export const typeDefs = /* GraphQL */ `
     _id: String!
     "The subject."
     title: String
-    "{messageId, from, to, cc, bcc (lists of {name, email}), subject, body}"
+    "{messageId, from, to, cc, bcc (lists of {name, email}), subject, body, html (an HTML part as sent: sanitise before showing)}"
     mailData: JSON
   }
 

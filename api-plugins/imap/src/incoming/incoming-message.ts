@@ -38,6 +38,8 @@ export const incomingMessageSchema = z.object({
     .transform((value) => value ?? []),
   subject: z.string().max(10_000).nullish().transform((value) => value ?? undefined),
   body: z.string().nullish().transform((value) => value ?? undefined),
+  /** The mail's HTML part, when it has one; stored as sent, sanitised where it is shown. */
+  html: z.string().nullish().transform((value) => value || undefined),
   from: addressList.min(1, 'from must name the sender'),
   to: addressList.nullish().transform((value) => value ?? undefined),
   cc: addressList.nullish().transform((value) => value ?? undefined),

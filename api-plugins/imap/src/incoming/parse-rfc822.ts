@@ -29,6 +29,8 @@ export async function parseRfc822(source: Buffer): Promise<IncomingMessage> {
     references: parsed.references,
     subject: parsed.subject,
     body: parsed.text ?? '',
+    // The HTML part as sent: the UI sanitises it and shows it in a frame without scripts.
+    html: parsed.html || undefined,
     from,
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),

@@ -100,6 +100,7 @@ async function storeClaimed(
       references: message.references,
       subject: message.subject,
       body: message.body,
+      html: message.html,
       from: message.from,
       to: message.to,
       cc: message.cc,

@@ -26,6 +26,8 @@ export interface MessageFields {
   references: string[];
   subject?: string;
   body?: string;
+  /** The HTML part of a received mail, unsanitised: shown only sanitised, in a frame without scripts. */
+  html?: string;
   to?: AddressEntry[];
   cc?: AddressEntry[];
   bcc?: AddressEntry[];
@@ -55,6 +57,7 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
     references: { type: [String], default: [] },
     subject: { type: String },
     body: { type: String },
+    html: { type: String },
     to: { type: [addressSchema], default: undefined },
     cc: { type: [addressSchema], default: undefined },
     bcc: { type: [addressSchema], default: undefined },
