@@ -28,6 +28,8 @@ export interface Mail {
   subject: string;
   from: { name: string; address: string };
   body?: string;
+  /** An HTML part besides the text. */
+  html?: string;
   inReplyTo?: string;
 }
 
@@ -52,6 +54,7 @@ export async function deliver(stack: UiStack, integration: TestIntegration, mail
       messageId: mail.messageId,
       subject: mail.subject,
       body: mail.body ?? `About: ${mail.subject}`,
+      ...(mail.html ? { html: mail.html } : {}),
       from: [mail.from],
       to: [{ name: 'Support', address: 'support@lattice.test' }],
       ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo, references: [mail.inReplyTo] } : {}),

@@ -28,9 +28,10 @@ test('mailData is read as it is served, and anything missing or malformed become
     bcc: [],
     subject: 'Invoice question',
     body: 'Hello',
+    html: '<p>Hello</p>',
   };
   assert.deepEqual(mailDataOf(served), { ...served, createdAt: '', outgoing: null });
-  assert.deepEqual(mailDataOf(null), { messageId: '', from: [], to: [], cc: [], bcc: [], subject: '', body: '', createdAt: '', outgoing: null });
+  assert.deepEqual(mailDataOf(null), { messageId: '', from: [], to: [], cc: [], bcc: [], subject: '', body: '', html: '', createdAt: '', outgoing: null });
   const odd = mailDataOf({ from: 'alice@mail.test', to: [null, { email: 7, name: 'Bob' }], subject: 3 });
   assert.deepEqual(odd.from, []);
   assert.deepEqual(odd.to, [{ name: 'Bob', email: '' }]);

@@ -24,6 +24,8 @@ export interface MailData {
   bcc: MailAddress[];
   subject: string;
   body: string;
+  /** The HTML part of a received mail, as sent ('' when it has none): shown only sanitised. */
+  html: string;
   createdAt: string;
   outgoing: OutgoingMail | null;
 }
@@ -49,6 +51,7 @@ export function mailDataOf(value: unknown): MailData {
     bcc: addressesOf(data.bcc),
     subject: text(data.subject),
     body: text(data.body),
+    html: text(data.html),
     createdAt: text(data.createdAt),
     outgoing:
       data.direction === 'outgoing'

@@ -11,6 +11,9 @@ test("the policy's scripts: this origin, each remote's origin once, the page's i
   assert.equal(directives.get('script-src'), "script-src 'self' 'sha256-abc=' https://cdn.example.com http://127.0.0.1:4100");
   assert.equal(directives.get('frame-ancestors'), "frame-ancestors 'none'");
   assert.equal(directives.get('object-src'), "object-src 'none'");
+  // Images from anywhere (a mail's, once allowed); nothing else from anywhere.
+  assert.equal(directives.get('img-src'), "img-src 'self' data: blob: http: https: https://cdn.example.com http://127.0.0.1:4100");
+  assert.equal(directives.get('connect-src'), "connect-src 'self' https://cdn.example.com http://127.0.0.1:4100");
   assert.doesNotMatch(policy, /unsafe-eval/);
   assert.equal(contentSecurityPolicy([]).match(/script-src [^;]*/)?.[0], "script-src 'self'");
 });

@@ -21,7 +21,8 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * The page's Content-Security-Policy: scripts only from this origin, the enabled remotes' origins and the
  * page's own inline scripts by hash, never `eval`. Styles allow inline: Mantine writes its CSS variables
- * in <style> elements and remotes inject their CSS at run time.
+ * in <style> elements and remotes inject their CSS at run time. Images may come from any web server: mail
+ * shows them (when the user allows them).
  */
 export function contentSecurityPolicy(origins: string[], scriptHashes: string[] = []): string {
   const remotes = origins.join(' ');
@@ -30,7 +31,9 @@ export function contentSecurityPolicy(origins: string[], scriptHashes: string[] 
     `default-src 'self'`,
     `script-src ${sources("'self'", ...scriptHashes)}`,
     `style-src ${sources("'self'", "'unsafe-inline'")}`,
-    `img-src ${sources("'self'", 'data:', 'blob:')}`,
+    // http: and https: for the images in e-mails: the imap view loads a mail's remote images only once the
+    // user allowed them for its sender (its frame narrows img-src until then); an image runs no code.
+    `img-src ${sources("'self'", 'data:', 'blob:', 'http:', 'https:')}`,
     `font-src ${sources("'self'", 'data:')}`,
     `connect-src ${sources("'self'")}`,
     `object-src 'none'`,

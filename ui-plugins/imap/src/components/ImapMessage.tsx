@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, Title, useFormat, useMessages, type InboxRep
 import { imapCatalogue } from '../imap-catalogue.js';
 import type { ImapMessageRow } from '../graphql/conversation-detail-query.js';
 import { formatAddressList, mailDataOf, type MailAddress } from '../mail-data.js';
+import { MailBody } from './MailBody.js';
 import { FailedReply, ReplyStateBadge } from './ReplyStatus.js';
 
 function AddressLine({ label, addresses }: { label: string; addresses: MailAddress[] }) {
@@ -16,9 +17,9 @@ function AddressLine({ label, addresses }: { label: string; addresses: MailAddre
 }
 
 /**
- * One stored mail: subject, addresses and the body as text. The imap plugin stores the text part (mailparser
- * derives it from the HTML of an HTML-only mail), and React escapes it: markup is never rendered. A reply
- * the users sent is set off in blue, with its state; a failed one shows the reason and a Retry.
+ * One stored mail: subject, addresses and the body as mail (MailBody: its HTML sanitised in a frame that
+ * runs nothing, or its text with its line breaks). A reply the users sent is set off in blue, with its
+ * state; a failed one shows the reason and a Retry.
  */
 export function ImapMessage({ message, retryReply }: { message: ImapMessageRow; retryReply?: (retry: InboxReplyRetry) => Promise<void> }) {
   const t = useMessages(imapCatalogue);
@@ -54,15 +55,7 @@ export function ImapMessage({ message, retryReply }: { message: ImapMessageRow; 
           {mail.cc.length > 0 && <AddressLine label={t('mail.cc')} addresses={mail.cc} />}
           {mail.bcc.length > 0 && <AddressLine label={t('mail.bcc')} addresses={mail.bcc} />}
         </Stack>
-        {body ? (
-          <Text data-testid="imap-message-body" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {body}
-          </Text>
-        ) : (
-          <Text c="dimmed" fs="italic">
-            {t('mail.noText')}
-          </Text>
-        )}
+        <MailBody body={body} html={outgoing ? '' : mail.html} sender={mail.from[0]?.email ?? ''} subject={mail.subject} />
         {outgoing?.state === 'failed' && <FailedReply outgoing={outgoing} body={body} retryReply={retryReply} />}
       </Stack>
     </Paper>
