@@ -53,6 +53,13 @@ describe('safe concurrent edits (updatedAt)', () => {
     assert.equal(errorCode(second), 'CONFLICT');
     assert.match(String(second.errors?.[0]?.message), /changed this document/);
     assert.equal((await stored(read._id))?.name, 'Lease (tab 1)');
+    // What the refused tab shows: the document as stored now, with the version to keep its own values on.
+    const detail = 'query ($id: String!) { documentDetail(_id: $id) { _id name updatedAt } }';
+    const now = await ok<{ documentDetail: Versioned }>(detail, { id: read._id });
+    assert.deepEqual(now.documentDetail, { _id: read._id, name: 'Lease (tab 1)', updatedAt: first.documentsEdit.updatedAt });
+    const kept = await ok<{ documentsEdit: Versioned }>(editDocument, { id: read._id, name: 'Lease (tab 2)', updatedAt: now.documentDetail.updatedAt });
+    assert.equal(kept.documentsEdit.name, 'Lease (tab 2)');
+    assert.equal(errorCode(await platform.graphql(detail, { id: '0123456789abcdef01234567' })), 'NOT_FOUND');
     // Without updatedAt the edit is not checked (API clients of before).
     const unchecked = await ok<{ documentsEdit: Versioned }>(editDocument, { id: read._id, name: 'Lease (API)' });
     assert.equal(unchecked.documentsEdit.name, 'Lease (API)');

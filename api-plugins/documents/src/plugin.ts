@@ -34,7 +34,7 @@ export const documentsPlugin = definePlugin<DocumentsContext>({
   },
   // Checked by the platform before each resolver runs.
   operations: {
-    Query: { documents: 'showDocuments', documentTypes: 'showDocuments', documentsTotalCount: 'showDocuments', documentsSummary: 'showDocuments' },
+    Query: { documents: 'showDocuments', documentDetail: 'showDocuments', documentTypes: 'showDocuments', documentsTotalCount: 'showDocuments', documentsSummary: 'showDocuments' },
     Mutation: {
       documentsAdd: 'manageDocuments',
       documentsEdit: 'manageDocuments',

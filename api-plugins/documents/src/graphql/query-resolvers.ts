@@ -1,5 +1,5 @@
 import { yieldingList } from '@lattice/plugin-sdk';
-import { defaultExpiringWithinDays, documentsArgs, documentsCountArgs, documentsSummaryArgs, parseArgs } from './arguments.js';
+import { defaultExpiringWithinDays, documentsArgs, documentsCountArgs, documentsSummaryArgs, idArgs, parseArgs } from './arguments.js';
 import { documentsFilter, documentsWindow } from './document-list-query.js';
 import type { DocumentsContext } from './documents-context.js';
 import type { DocumentRecord, DocumentTypeRecord } from './loaders.js';
@@ -13,6 +13,11 @@ export const queryResolvers = {
     if (deadlineAt !== undefined) query.maxTimeMS(Math.max(1, deadlineAt - Date.now()));
     // Every document may be thousands: their fields are resolved a chunk per turn of the event loop.
     return yieldingList(await query.lean<DocumentRecord[]>());
+  },
+
+  /** One document as stored now: what an edit refused with CONFLICT compares the user's values with. */
+  async documentDetail(_parent: unknown, args: unknown, { models }: DocumentsContext) {
+    return (await models.Document.getDocument(parseArgs(idArgs, args)._id)).toObject();
   },
 
   async documentTypes(_parent: unknown, _args: unknown, { models }: DocumentsContext) {

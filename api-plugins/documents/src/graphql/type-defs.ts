@@ -48,6 +48,8 @@ export const typeDefs = /* GraphQL */ `
       sortField: String
       sortDirection: String
     ): [Document]
+    "One document as stored now (NOT_FOUND when there is none): an edit refused with CONFLICT shows what changed."
+    documentDetail(_id: String!): Document
     documentTypes: [DocumentType]
     "How many documents there are; with typeId and/or searchValue, how many documents(...) would list."
     documentsTotalCount(typeId: String, searchValue: String): Int
