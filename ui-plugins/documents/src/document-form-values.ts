@@ -38,3 +38,16 @@ export function documentInputOf(values: DocumentFormValues): { input: DocumentIn
  * is read in UTC and shows as the same day in every time zone ("Feb 28, 2031", "28.02.2031").
  */
 export const expiryDayFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+
+/** The fields the conflict view compares, in the form's order. */
+export const comparedFields = ['name', 'typeId', 'expiryDate', 'checked'] as const satisfies ReadonlyArray<keyof DocumentFormValues>;
+export type ComparedField = (typeof comparedFields)[number];
+
+/**
+ * After a CONFLICT: the fields where the version saved meanwhile and the user's differ, the choice between
+ * keeping theirs and taking the other's. A name compares trimmed, as it is stored.
+ */
+export function conflictingFields(saved: DocumentFormValues, mine: DocumentFormValues): ComparedField[] {
+  const comparable = (values: DocumentFormValues, field: ComparedField) => (field === 'name' ? values.name.trim() : values[field]);
+  return comparedFields.filter((field) => comparable(saved, field) !== comparable(mine, field));
+}

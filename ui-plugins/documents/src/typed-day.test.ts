@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTypedDay } from './typed-day.js';
+import { parseTypedDay, typedDayProblem } from './typed-day.js';
 
 test('a typed day in ISO form, or in the numeric order of the language', () => {
   assert.equal(parseTypedDay('2031-02-28', 'de'), '2031-02-28');
@@ -21,4 +21,16 @@ test('not a day (yet): half a year, a day the calendar lacks, words', () => {
   assert.equal(parseTypedDay('2031-02-30', 'en'), null);
   assert.equal(parseTypedDay('soon', 'en'), null);
   assert.equal(parseTypedDay('', 'en'), null);
+});
+
+test('what may be saved from the expiry field: nothing, or a real day from 1900 to 9999', () => {
+  assert.equal(typedDayProblem('', 'en'), null);
+  assert.equal(typedDayProblem('2031-02-28', 'en'), null);
+  assert.equal(typedDayProblem('31/02/2026', 'en'), 'notADay');
+  assert.equal(typedDayProblem('31.02.2026', 'de'), 'notADay');
+  assert.equal(typedDayProblem('2026-02-31', 'de'), 'notADay');
+  assert.equal(typedDayProblem('next week', 'en'), 'notADay');
+  assert.equal(typedDayProblem('0001-01-01', 'en'), 'outOfRange');
+  assert.equal(typedDayProblem('1899-12-31', 'en'), 'outOfRange');
+  assert.equal(typedDayProblem('1900-01-01', 'de'), null);
 });

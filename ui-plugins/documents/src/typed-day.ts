@@ -30,3 +30,25 @@ function dayOf(year: number, month: number, day: number): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
 }
+
+/** Why what was typed into the expiry field cannot be saved: not a day, or a year the server refuses. */
+export type TypedDayProblem = 'notADay' | 'outOfRange';
+
+/** The years an expiry date may have (the server refuses others, as 0001-01-01). */
+export const expiryYears = { from: 1900, to: 9999 } as const;
+
+/**
+ * What is wrong with the text in the expiry field, or null when it may be saved: empty (no expiry) or a day
+ * of the calendar (31/02/2026 is none) in the years the server takes.
+ */
+export function typedDayProblem(text: string, locale: string): TypedDayProblem | null {
+  if (!text.trim()) return null;
+  const day = parseTypedDay(text, locale);
+  if (!day) {
+    // 0001-01-01 is a calendar day, though one JavaScript's Date cannot hold as typed: say it is out of range.
+    const year = /(?:^|\D)(\d{4})(?:\D|$)/.exec(text)?.[1];
+    return year && (Number(year) < expiryYears.from || Number(year) > expiryYears.to) ? 'outOfRange' : 'notADay';
+  }
+  const year = Number(day.slice(0, 4));
+  return year < expiryYears.from || year > expiryYears.to ? 'outOfRange' : null;
+}

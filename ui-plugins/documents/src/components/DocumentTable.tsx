@@ -122,7 +122,10 @@ export function DocumentTable({ documents, filtered, canManage, linkedId, sortFi
                       const checked = event.currentTarget.checked;
                       edit({
                         variables: { _id: document._id, checked },
-                        optimisticResponse: { documentsEdit: { __typename: 'Document', _id: document._id, checked } },
+                        // Every field the mutation selects: the other fields as the row has them, until the answer brings the new updatedAt.
+                        optimisticResponse: {
+                          documentsEdit: { __typename: 'Document', _id: document._id, checked, name: document.name, expiryDate: document.expiryDate, typeId: document.typeId, updatedAt: document.updatedAt },
+                        },
                       }).catch(report);
                     }}
                   />

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { DocumentRow } from './documents-page-query.js';
 
 export interface DocumentInput {
   name: string;
@@ -18,16 +19,51 @@ export const addDocumentMutation: TypedDocumentNode<Record<string, unknown>, Doc
 
 /**
  * Returns the fields it may change: Apollo's cache keeps one object per Document `_id`, so the row on
- * screen takes the result without the list being asked for again (the "Checked" toggle relies on it).
+ * screen takes the result without the list being asked for again (the "Checked" toggle relies on it), and
+ * with it the new `updatedAt` the next edit sends. With `updatedAt` (the version the form read) the server
+ * refuses an edit of a document changed since with CONFLICT; the toggle sends none: a tick is no conflict.
  */
 export const editDocumentMutation: TypedDocumentNode<
-  { documentsEdit: { __typename: 'Document'; _id: string; checked: boolean | null; name?: string | null } | null },
-  Partial<DocumentInput> & { _id: string }
+  {
+    documentsEdit: {
+      __typename: 'Document';
+      _id: string;
+      checked: boolean | null;
+      name?: string | null;
+      expiryDate?: string | null;
+      typeId?: string | null;
+      updatedAt?: string | null;
+    } | null;
+  },
+  Partial<DocumentInput> & { _id: string; updatedAt?: string | null }
 > = gql`
-  mutation DocumentsEdit($_id: String!, $name: String, $expiryDate: Date, $checked: Boolean, $typeId: String) {
-    documentsEdit(_id: $_id, name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId) {
+  mutation DocumentsEdit($_id: String!, $name: String, $expiryDate: Date, $checked: Boolean, $typeId: String, $updatedAt: Date) {
+    documentsEdit(_id: $_id, name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId, updatedAt: $updatedAt) {
       _id
+      name
+      expiryDate
       checked
+      typeId
+      updatedAt
+    }
+  }
+`;
+
+/** One document as stored now: what an edit refused with CONFLICT is compared with. */
+export const documentDetailQuery: TypedDocumentNode<{ documentDetail: DocumentRow | null }, { _id: string }> = gql`
+  query DocumentDetail($_id: String!) {
+    documentDetail(_id: $_id) {
+      _id
+      name
+      createdAt
+      expiryDate
+      checked
+      typeId
+      updatedAt
+      currentType {
+        _id
+        name
+      }
     }
   }
 `;

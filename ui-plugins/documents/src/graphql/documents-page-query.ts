@@ -13,6 +13,8 @@ export interface DocumentRow {
   checked: boolean | null;
   typeId: string | null;
   currentType: DocumentType | null;
+  /** The version read: an edit sends it back, and the server refuses it (CONFLICT) if the document changed since. */
+  updatedAt: string | null;
 }
 
 export interface DocumentsPageData {
@@ -82,6 +84,7 @@ export const documentsPageQuery: TypedDocumentNode<DocumentsPageData, DocumentsP
       expiryDate
       checked
       typeId
+      updatedAt
       currentType {
         _id
         name
