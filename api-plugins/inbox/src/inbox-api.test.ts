@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { MessageBroker } from '@lattice/broker';
-import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
+import { conversationReceiveMessage, conversationsMoveCustomerQueue, integrationsReceiveQueue } from '@lattice/contracts';
 import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
 import { inboxPlugin } from './plugin.js';
 import { ageKindAnnouncement } from './test-support/age-kind-announcement.js';
@@ -253,6 +253,39 @@ describe('conversations', () => {
       (list) => list.some((entry) => entry.kind === kind),
     );
     await ok('mutation ($id: String!) { integrationsRemove(_id: $id) }', { id: integrationId });
+  });
+
+  it("lists one customer's conversations across integrations, and moves them to another customer (a merge)", async () => {
+    const mail = await createIntegration('Customer mail');
+    const chat = await createIntegration('Customer chat');
+    const suffix = Date.now().toString(16).padStart(12, '0').slice(-12);
+    const [twin, kept, stranger] = ['a', 'b', 'c'].map((letter) => `${letter.repeat(12)}${suffix}`);
+    const byMail = await receive(mail, { customerId: twin, content: 'By mail', createdAt: '2030-03-01T10:00:00.000Z' });
+    const byChat = await receive(chat, { customerId: twin, content: 'By chat', createdAt: '2030-03-01T11:00:00.000Z' });
+    const theirs = await receive(mail, { customerId: stranger, content: 'Someone else', createdAt: '2030-03-01T12:00:00.000Z' });
+    const ofCustomer = async (customerId: string) =>
+      ok<{ conversations: Array<{ _id: string; content: string }>; conversationsTotalCount: number }>(
+        'query ($c: String) { conversations(customerId: $c) { _id content } conversationsTotalCount(customerId: $c) }',
+        { c: customerId },
+      );
+    assert.deepEqual(await ofCustomer(twin), { conversations: [{ _id: byChat._id, content: 'By chat' }, { _id: byMail._id, content: 'By mail' }], conversationsTotalCount: 2 });
+
+    const moved = await broker.sendRPCMessage<{ movedIds: string[] }>(conversationsMoveCustomerQueue.name, { fromCustomerId: twin, toCustomerId: kept });
+    assert.deepEqual([...moved.movedIds].sort(), [byMail._id, byChat._id].sort());
+    assert.equal((await ofCustomer(twin)).conversationsTotalCount, 0);
+    assert.deepEqual((await ofCustomer(kept)).conversations.map((conversation) => conversation._id), [byChat._id, byMail._id]);
+    assert.deepEqual((await ofCustomer(stranger)).conversations.map((conversation) => conversation._id), [theirs._id]);
+    const again = await broker.sendRPCMessage<{ movedIds: string[] }>(conversationsMoveCustomerQueue.name, { fromCustomerId: twin, toCustomerId: kept });
+    assert.deepEqual(again.movedIds, [], 'asked again, nothing moves twice');
+
+    // Undoing one listed conversation moves only that one back.
+    const back = await broker.sendRPCMessage<{ movedIds: string[] }>(conversationsMoveCustomerQueue.name, { fromCustomerId: kept, toCustomerId: twin, conversationIds: [byMail._id] });
+    assert.deepEqual(back.movedIds, [byMail._id]);
+    assert.deepEqual((await ofCustomer(twin)).conversations.map((conversation) => conversation._id), [byMail._id]);
+    await assert.rejects(
+      broker.sendRPCMessage(conversationsMoveCustomerQueue.name, { fromCustomerId: 'not an id', toCustomerId: kept }),
+      /24-character hexadecimal id/,
+    );
   });
 
   it('needs a login', async () => {

@@ -23,6 +23,8 @@ export {
   conversationPayloadSchema,
   conversationPayloadTextSchema,
   conversationReceiveMessage,
+  conversationsMoveCustomerPayloadSchema,
+  conversationsMoveCustomerQueue,
   integrationKindAnnounceIntervalMs,
   integrationKindAvailableForMs,
   integrationKindSchema,
@@ -30,6 +32,7 @@ export {
   integrationsReceivePayloadSchema,
   integrationsReceiveQueue,
   type ConversationPayload,
+  type ConversationsMoveCustomerPayload,
   type IntegrationKind,
 } from './queues/inbox-queues.js';
 export {

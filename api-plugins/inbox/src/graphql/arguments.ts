@@ -17,6 +17,7 @@ export const createExternalIntegrationArgs = z.object({
 
 export const conversationsArgs = z.object({
   integrationId: z.string().nullish(),
+  customerId: z.string().max(100).nullish(),
   status: z.enum(conversationStatuses).nullish(),
   searchValue: z.string().max(200, 'searchValue must be at most 200 characters').nullish(),
   page: z.number().int().min(1, 'page starts at 1').nullish(),

@@ -20,9 +20,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function conversationFilter(args: { integrationId?: string | null; status?: string | null; searchValue?: string | null }): QueryFilter<ConversationFields> {
+function conversationFilter(args: {
+  integrationId?: string | null;
+  customerId?: string | null;
+  status?: string | null;
+  searchValue?: string | null;
+}): QueryFilter<ConversationFields> {
   const filter: QueryFilter<ConversationFields> = {};
   if (args.integrationId) filter.integrationId = args.integrationId;
+  if (args.customerId) filter.customerId = args.customerId;
   if (args.status) filter.status = args.status as ConversationFields['status'];
   const search = args.searchValue?.trim();
   if (search) {

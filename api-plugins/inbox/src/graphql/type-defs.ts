@@ -69,9 +69,12 @@ export const typeDefs = /* GraphQL */ `
   type Query {
     integrationKinds: [IntegrationKind]
     integrations(kind: String): [Integration]
-    "Newest activity first. searchValue matches the subject, the sender's name or address and the text of the messages, ignoring case."
-    conversations(integrationId: String, status: ConversationStatus, searchValue: String, page: Int, perPage: Int): [Conversation]
-    conversationsTotalCount(integrationId: String, status: ConversationStatus, searchValue: String): Int
+    """
+    Newest activity first. searchValue matches the subject, the sender's name or address and the text of the
+    messages, ignoring case; customerId narrows to one contacts customer's conversations, across integrations.
+    """
+    conversations(integrationId: String, customerId: String, status: ConversationStatus, searchValue: String, page: Int, perPage: Int): [Conversation]
+    conversationsTotalCount(integrationId: String, customerId: String, status: ConversationStatus, searchValue: String): Int
     conversationDetail(_id: String!): Conversation
     conversationMessages(conversationId: String!): [ConversationMessage]
   }

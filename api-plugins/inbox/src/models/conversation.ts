@@ -42,6 +42,8 @@ const conversationSchema = new Schema<ConversationFields, ConversationModel>(
 );
 conversationSchema.index({ integrationId: 1, status: 1, updatedAt: -1 });
 conversationSchema.index({ updatedAt: -1 });
+// A customer's page lists their conversations; a merge finds them to move.
+conversationSchema.index({ customerId: 1, updatedAt: -1 });
 conversationSchema.index({ createdAt: 1 });
 
 /** How many messages' texts a conversation keeps for search (the newest). */

@@ -1,6 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
-import { integrationsAnnounceKindQueue, integrationsReceiveQueue } from '@lattice/contracts';
-import { createInsertBatcher, NotFoundError } from '@lattice/plugin-sdk';
+import { conversationsMoveCustomerQueue, integrationsAnnounceKindQueue, integrationsReceiveQueue } from '@lattice/contracts';
+import { consumeContract, createInsertBatcher, NotFoundError } from '@lattice/plugin-sdk';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
@@ -9,6 +9,7 @@ import { publishConversationChanged } from './conversation-channel.js';
 import { createConversationUpdater } from './conversation-updater.js';
 import { fileConversation } from './file-conversation.js';
 import { KnownIntegrations } from './known-integrations.js';
+import { moveConversationsToCustomer } from './move-conversations-to-customer.js';
 
 export async function consumeInboxQueues(broker: MessageBroker, db: Connection, pubsub: PubSubEngine, debug: Logger) {
   const models = loadModels(db);
@@ -34,5 +35,11 @@ export async function consumeInboxQueues(broker: MessageBroker, db: Connection, 
     const at = announcedAt && Date.parse(announcedAt) < now.getTime() ? new Date(announcedAt) : now;
     const { upsertedCount } = await models.IntegrationKind.updateOne({ kind }, { $set: { label }, $max: { announcedAt: at } }, { upsert: true });
     if (upsertedCount > 0) debug.info({ kind }, 'integration kind available');
+  });
+
+  await consumeContract(broker, conversationsMoveCustomerQueue, async (payload) => {
+    const movedIds = await moveConversationsToCustomer(models.Conversation, payload);
+    debug.info({ from: payload.fromCustomerId, to: payload.toCustomerId, moved: movedIds.length }, 'conversations moved to another customer');
+    return { movedIds };
   });
 }

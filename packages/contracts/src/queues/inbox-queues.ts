@@ -66,3 +66,21 @@ export const integrationsAnnounceKindQueue = plainQueue(
   'inbox:integrations.announceKind',
   integrationKindSchema.extend({ announcedAt: z.iso.datetime({ offset: true }).optional() }),
 );
+
+export const conversationsMoveCustomerPayloadSchema = z.object({
+  fromCustomerId: objectIdText,
+  toCustomerId: objectIdText,
+  /** Only these conversations (of fromCustomerId): how a caller undoes a move it could not finish. */
+  conversationIds: z.array(objectIdText).max(100_000).optional(),
+});
+export type ConversationsMoveCustomerPayload = z.infer<typeof conversationsMoveCustomerPayloadSchema>;
+
+/**
+ * `inbox:conversations.moveCustomer`: gives the conversations of one customer to another (contacts merging
+ * two customers that are one person) and answers the ids of those moved. Asked again it moves none twice.
+ */
+export const conversationsMoveCustomerQueue = rpcQueue(
+  'inbox:conversations.moveCustomer',
+  conversationsMoveCustomerPayloadSchema,
+  z.object({ movedIds: z.array(z.string()) }),
+);
