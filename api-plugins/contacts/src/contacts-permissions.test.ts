@@ -85,6 +85,21 @@ async function removalWithin5s(email: string, code: string | null): Promise<numb
 }
 
 describe('a group grants contacts:removeCustomers', () => {
+  it('refuses a member a merge with FORBIDDEN (contacts:mergeCustomers, owners and admins), keeping both customers', async () => {
+    const ids: string[] = [];
+    for (const name of ['merge-keep', 'merge-twin']) {
+      const added = await platform.graphql<{ customersAdd: { _id: string } }>('mutation ($email: String!) { customersAdd(primaryEmail: $email) { _id } }', {
+        email: `${name}.${run}@example.com`,
+      });
+      ids.push(added.data!.customersAdd._id);
+    }
+    const merge = await member('mutation ($keep: String!, $merge: String!) { customersMerge(keepId: $keep, mergeId: $merge) { _id } }', { keep: ids[0], merge: ids[1] });
+    assert.equal(merge.errors?.[0]?.extensions?.code, 'FORBIDDEN', JSON.stringify(merge));
+    assert.match(merge.errors![0]!.message, /"contacts:mergeCustomers"/);
+    const both = await platform.graphql<{ customersTotalCount: number }>('query ($s: String) { customersTotalCount(searchValue: $s) }', { s: `.${run}@example.com` });
+    assert.ok((both.data?.customersTotalCount ?? 0) >= 2);
+  });
+
   it('a member can remove a customer within 5 s of joining a group with the action, and not within 5 s of its withdrawal', async () => {
     await removalWithin5s(`before.${run}@example.com`, 'FORBIDDEN');
     const group = await platform.graphql<{ permissionGroupsAdd: { _id: string; actions: string[] } }>(

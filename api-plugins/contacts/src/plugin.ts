@@ -21,13 +21,15 @@ export const contactsPlugin = definePlugin<ContactsContext>({
         showCustomers: { description: 'See customers', roles: ['owner', 'admin', 'member'] },
         manageCustomers: { description: 'Add and edit customers', roles: ['owner', 'admin', 'member'] },
         removeCustomers: { description: 'Remove customers', roles: ['owner', 'admin'] },
+        // Merging removes one customer, so it is for those who may remove.
+        mergeCustomers: { description: 'Merge two customers that are one person', roles: ['owner', 'admin'] },
       },
     },
   },
   // Checked by the platform before each resolver runs.
   operations: {
     Query: { customers: 'showCustomers', customersTotalCount: 'showCustomers', customerDetail: 'showCustomers' },
-    Mutation: { customersAdd: 'manageCustomers', customersEdit: 'manageCustomers', customersRemove: 'removeCustomers' },
+    Mutation: { customersAdd: 'manageCustomers', customersEdit: 'manageCustomers', customersRemove: 'removeCustomers', customersMerge: 'mergeCustomers' },
   },
   activityLog: { readPermissions: { customer: 'showCustomers' } },
   apolloServerContext: (context) => {

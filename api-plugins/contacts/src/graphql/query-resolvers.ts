@@ -8,10 +8,13 @@ const defaultPerPage = 20;
 
 export const queryResolvers = {
   async customers(_parent: unknown, args: unknown, { models }: ContactsContext) {
-    const { searchValue, page, perPage } = parseArgs(customersArgs, args);
+    const { searchValue, sortField, sortDirection, page, perPage } = parseArgs(customersArgs, args);
     const limit = perPage ?? defaultPerPage;
+    const direction: 1 | -1 = sortDirection === 'desc' ? -1 : 1;
+    // _id last: customers with one name (or none) keep one order from page to page.
+    const order: Record<string, 1 | -1> = sortField ? { [sortField]: direction, _id: direction } : { createdAt: -1, _id: -1 };
     return models.Customer.find(customerFilter(searchValue))
-      .sort({ createdAt: -1, _id: -1 })
+      .sort(order)
       .skip(((page ?? 1) - 1) * limit)
       .limit(limit)
       .lean<CustomerRecord[]>();

@@ -16,9 +16,11 @@ export async function consumeContactsQueues(broker: MessageBroker, db: Connectio
   const { Customer } = loadModels(db);
   const byEmail = new DataLoader<string, CustomerRecord | null>(
     async (emails) => {
-      const found = await Customer.find({ primaryEmail: { $in: [...emails] } }).lean<CustomerRecord[]>();
-      const byAddress = new Map(found.map((customer) => [customer.primaryEmail, customer]));
-      return emails.map((email) => byAddress.get(email) ?? null);
+      // A merged customer keeps the other's address in `emails`: mail from it still finds them.
+      const found = await Customer.find({ $or: [{ primaryEmail: { $in: [...emails] } }, { emails: { $in: [...emails] } }] }).lean<CustomerRecord[]>();
+      const byPrimary = new Map(found.map((customer) => [customer.primaryEmail, customer]));
+      const byOther = new Map(found.flatMap((customer) => (customer.emails ?? []).map((email) => [email, customer] as const)));
+      return emails.map((email) => byPrimary.get(email) ?? byOther.get(email) ?? null);
     },
     // Not cached: customers are edited through GraphQL. setImmediate lets calls from one poll share a query.
     { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },

@@ -1,9 +1,6 @@
 import type { SearchDeclaration } from '@lattice/plugin-sdk';
 
-/**
- * Customers are found by name and e-mail addresses. There is no customers page: a hit opens the inbox on the
- * conversations from the customer's address, in any status (the inbox's search matches the sender's address).
- */
+/** Customers are found by name and e-mail addresses; a hit opens the customer's page (ui-plugins/contacts). */
 export const searchDeclarations: readonly SearchDeclaration[] = [
   {
     type: 'customer',
@@ -11,6 +8,6 @@ export const searchDeclarations: readonly SearchDeclaration[] = [
     fields: { firstName: 3, lastName: 3, primaryEmail: 2, emails: 1 },
     title: ['firstName', 'lastName'],
     permission: 'contacts:showCustomers',
-    url: '/inbox/?status=all&q={primaryEmail}',
+    url: '/contacts/{_id}',
   },
 ];

@@ -104,7 +104,7 @@ describe('search under npm start wiring (configs.json enables elasticsearch and 
     const [hit] = await synced('walrus', id, true);
     assert.equal(hit?.type, 'customer');
     assert.equal(hit?.title, 'Wendy Walrus');
-    assert.equal(hit?.url, '/inbox/?status=all&q=wendy%40example.com', "the inbox, on the conversations from the customer's address");
+    assert.equal(hit?.url, `/contacts/${id}`, "the customer's page");
     await graphql('mutation ($id: String!) { customersEdit(_id: $id, lastName: "Narwhal") { _id } }', { id });
     await synced('narwhal', id, true);
     await synced('walrus', id, false);
