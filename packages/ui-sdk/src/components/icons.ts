@@ -29,6 +29,7 @@ import {
   IconUserCheck,
   IconUserOff,
   IconUserPlus,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -60,6 +61,7 @@ export {
   IconUserCheck,
   IconUserOff,
   IconUserPlus,
+  IconUsers,
 };
 export type { Icon as TablerIcon } from '@tabler/icons-react';
 
@@ -74,6 +76,7 @@ export const menuIcons: Readonly<Record<string, Icon>> = {
   plug: IconPlug,
   puzzle: IconPuzzle,
   settings: IconSettings,
+  users: IconUsers,
 };
 
 /** The icon a menu names; an unknown or missing name gets a neutral puzzle piece rather than nothing. */
