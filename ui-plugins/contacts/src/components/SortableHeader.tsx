@@ -1,0 +1,31 @@
+import { Group, IconChevronDown, IconChevronUp, IconSelector, Table, UnstyledButton } from '@lattice/ui-sdk';
+import type { SortDirection, SortField } from '../graphql/customers-page-query.js';
+
+interface SortableHeaderProps {
+  field: SortField;
+  /** The column's name, shown. */
+  label: string;
+  /** What the header's button does, e.g. "Sort by name": its accessible name. */
+  sortLabel: string;
+  sortField: SortField | null;
+  sortDirection: SortDirection | null;
+  onSort: (field: SortField) => void;
+  /** Mantine's breakpoint from which the column shows (a phone leaves it out). */
+  visibleFrom?: string;
+}
+
+/** A column header that sorts by its field; pressed again it turns the order round. */
+export function SortableHeader({ field, label, sortLabel, sortField, sortDirection, onSort, visibleFrom }: SortableHeaderProps) {
+  const active = sortField === field;
+  const Icon = !active ? IconSelector : sortDirection === 'desc' ? IconChevronDown : IconChevronUp;
+  return (
+    <Table.Th visibleFrom={visibleFrom} aria-sort={active ? (sortDirection === 'desc' ? 'descending' : 'ascending') : undefined}>
+      <UnstyledButton onClick={() => onSort(field)} aria-label={sortLabel} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} stroke={1.8} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
