@@ -6,6 +6,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const builds: Array<[workspace: string, output: string]> = [
   ['@lattice/ui-sdk', 'packages/ui-sdk/dist/webpack/index.js'],
   ['@lattice/ui-shell', 'ui-shell/dist/public/index.html'],
+  ['@lattice/ui-plugin-contacts', 'ui-plugins/contacts/dist/ui-plugin.json'],
   ['@lattice/ui-plugin-documents', 'ui-plugins/documents/dist/ui-plugin.json'],
   ['@lattice/ui-plugin-fixture', 'ui-plugins/fixture/dist/ui-plugin.json'],
   ['@lattice/ui-plugin-inbox', 'ui-plugins/inbox/dist/ui-plugin.json'],
