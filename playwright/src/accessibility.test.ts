@@ -17,6 +17,7 @@ import { useBrowserAndStack } from './support/use-browser-and-stack.js';
 const env = useBrowserAndStack(
   [
     { name: 'documents', ui: 'local' },
+    { name: 'contacts', ui: 'local' },
     { name: 'inbox', ui: 'local' },
     { name: 'imap', ui: 'local' },
   ],
@@ -63,6 +64,30 @@ const states: PageState[] = [
       await rows(page).filter({ hasText: 'Invoice question' }).click();
       await page.getByTestId('conversation-detail').getByTestId('imap-message').first().waitFor();
       await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'customers',
+    bothSchemes: true,
+    open: async (page) => {
+      await go(page, '/contacts/');
+      await page.getByTestId('customer-row').filter({ hasText: 'alice@mail.test' }).waitFor();
+    },
+  },
+  {
+    name: 'a customer with their conversations',
+    bothSchemes: true,
+    open: async (page) => {
+      await go(page, '/contacts/');
+      await page.getByTestId('customer-row').filter({ hasText: 'alice@mail.test' }).getByRole('link').click();
+      await page.getByTestId('customer-conversation').filter({ hasText: 'Invoice question' }).waitFor();
+    },
+  },
+  {
+    name: "a customer's details",
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Details' }).click();
+      await page.getByRole('textbox', { name: 'First name' }).waitFor();
     },
   },
   {
