@@ -1,7 +1,8 @@
 import type { MessageBroker } from '@lattice/broker';
-import { createIntegrationQueue, removeIntegrationQueue, sendReplyQueue } from '@lattice/contracts';
+import { createIntegrationQueue, removeIntegrationQueue, sendMailQueue, sendReplyQueue } from '@lattice/contracts';
 import { createIntegration } from '../integrations/create-integration.js';
 import { removeIntegration } from '../integrations/remove-integration.js';
+import { sendMail } from '../outgoing/send-mail.js';
 import { sendReply } from '../outgoing/send-reply.js';
 import type { ImapRuntime } from '../runtime.js';
 
@@ -11,6 +12,7 @@ export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRunt
   const createQueue = createIntegrationQueue(integrationKind);
   const removeQueue = removeIntegrationQueue(integrationKind);
   const replyQueue = sendReplyQueue(integrationKind);
+  const mailQueue = sendMailQueue(integrationKind);
 
   await broker.consumeRPCQueue(createQueue.name, async (data) => createIntegration(runtime, createQueue.payload.parse(data)));
 
@@ -21,4 +23,6 @@ export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRunt
   });
 
   await broker.consumeRPCQueue(replyQueue.name, async (data) => sendReply(runtime, replyQueue.payload.parse(data)));
+
+  await broker.consumeRPCQueue(mailQueue.name, async (data) => sendMail(runtime, mailQueue.payload.parse(data)));
 }

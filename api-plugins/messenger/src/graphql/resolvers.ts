@@ -30,6 +30,8 @@ function detailEntry(message: MessageRecord, visitorEmail: string | undefined) {
       createdAt: message.createdAt.toISOString(),
       readAt: message.readAt?.toISOString() ?? null,
       attachments: (message.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, size: file.size })),
+      // A reply that also went out by mail: to whom and how that went.
+      mail: message.mail ? { to: message.mail.to, state: message.mail.state, error: message.mail.error ?? null } : null,
     },
   };
 }
@@ -57,6 +59,7 @@ export const resolvers: PluginResolvers<MessengerContext> = {
         ...widgetSettings(integration),
         workingHours: integration.workingHours ?? [],
         timeZone: integration.timeZone,
+        replyByMail: integration.replyByMail ?? null,
         widgetsUrl,
       }));
     },

@@ -22,6 +22,7 @@ const integrationSchema = new Schema<IntegrationFields, IntegrationModel>(
     requireEmail: Boolean,
     allowedOrigins: { type: [String], default: undefined },
     maxAttachmentBytes: Number,
+    replyByMail: { type: new Schema({ kind: String, integrationId: String }, { _id: false }), default: null },
     createdAt: { type: Date, required: true },
   },
   { collection: 'messenger_integrations', versionKey: false },

@@ -22,6 +22,8 @@ export interface MessageFields {
   /** Outgoing only: who answered, and the client's key that makes a repeated reply the same one. */
   authorUserId?: string;
   idempotencyKey?: string;
+  /** Outgoing to a visitor answered by mail: where it went, and how that went (`failed` with the reason). */
+  mail?: { to: string; state: 'sending' | 'sent' | 'failed'; error?: string };
 }
 
 export type MessageModel = Model<MessageFields>;
@@ -38,6 +40,7 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
     readAt: Date,
     authorUserId: String,
     idempotencyKey: String,
+    mail: { type: { _id: false, to: String, state: { type: String, enum: ['sending', 'sent', 'failed'] }, error: String }, default: undefined },
   },
   { collection: 'messenger_messages', versionKey: false },
 );

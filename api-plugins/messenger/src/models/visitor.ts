@@ -10,6 +10,8 @@ export interface VisitorFields {
   /** Left by the visitor; then `contactsId` is the contacts customer with that e-mail. */
   email?: string;
   contactsId?: string;
+  /** Set when the visitor wrote or left the e-mail while nobody was online: agents' replies also go out by mail. */
+  answerByMail?: boolean;
   /** The visitor's inbox conversation, once the first message is filed. */
   inboxConversationId?: string;
   createdAt: Date;
@@ -23,6 +25,7 @@ const visitorSchema = new Schema<VisitorFields, VisitorModel>(
     tokenHash: { type: String, required: true },
     email: String,
     contactsId: String,
+    answerByMail: Boolean,
     inboxConversationId: String,
     createdAt: { type: Date, required: true },
   },

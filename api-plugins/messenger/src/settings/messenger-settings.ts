@@ -61,6 +61,18 @@ export const messengerSettingsSchema = z
       .min(0)
       .max(10 * 1024 * 1024)
       .default(2 * 1024 * 1024),
+    /**
+     * The mail integration (its kind, imap unless told, and inbox id) an agent's replies also go out through, to a
+     * visitor who left an e-mail while nobody was online; none: replies reach the widget only.
+     */
+    replyByMail: z
+      .object({
+        kind: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'replyByMail.kind must be an integration kind like imap').default('imap'),
+        integrationId: z.string().regex(/^[0-9a-fA-F]{24}$/, 'replyByMail.integrationId must be the mail integration\'s id'),
+      })
+      .strict()
+      .nullable()
+      .default(null),
   })
   .strict();
 

@@ -13,12 +13,15 @@ export interface MessengerTestPlatform {
   stop(): Promise<void>;
 }
 
-/** contacts, inbox and messenger behind the gateway on RabbitMQ (or, off CI without it, the in-process broker). */
-export async function startMessengerPlatform(connectionName: string): Promise<MessengerTestPlatform> {
+/**
+ * contacts, inbox and messenger behind the gateway on RabbitMQ (or, off CI without it, the in-process broker), and
+ * the plugins named in `others` (loaded by name, as the platform loads them: say imap, a mail integration).
+ */
+export async function startMessengerPlatform(connectionName: string, others: string[] = []): Promise<MessengerTestPlatform> {
   const { broker } = await connectTestBroker(connectionName);
   const pubsub = new PubSub();
-  const [contacts, inbox] = await Promise.all([loadPluginPackage('contacts'), loadPluginPackage('inbox')]);
-  const platform = await startTestPlatform({ plugins: [contacts, inbox, messengerPlugin], broker, pubsub, healthPollIntervalMs: 100 });
+  const loaded = await Promise.all(['contacts', 'inbox', ...others].map((name) => loadPluginPackage(name)));
+  const platform = await startTestPlatform({ plugins: [...loaded, messengerPlugin], broker, pubsub, healthPollIntervalMs: 100 });
   return {
     platform,
     broker,

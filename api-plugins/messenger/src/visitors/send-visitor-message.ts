@@ -83,7 +83,9 @@ export async function sendVisitorMessage(runtime: MessengerRuntime, payload: Wid
     { timeoutMs: 10_000 },
   );
 
-  const visitorFields = { inboxConversationId: conversation._id, ...(email ? { email, contactsId } : {}) };
+  // Nobody online to answer in the widget: the visitor's e-mail is where the answer goes.
+  const answerByMail = !!email && !withinWorkingHours(integration!);
+  const visitorFields = { inboxConversationId: conversation._id, ...(email ? { email, contactsId } : {}), ...(answerByMail ? { answerByMail } : {}) };
   if (known) await models.Visitor.updateOne({ _id: known._id }, { $set: visitorFields });
   else {
     await models.Visitor.create({

@@ -1,6 +1,7 @@
 import type { VisitorView } from '@lattice/contracts';
-import type { MessageRecord } from '../models/load-models.js';
+import type { IntegrationRecord, MessageRecord } from '../models/load-models.js';
 import type { MessengerRuntime } from '../runtime.js';
+import { withinWorkingHours } from '../settings/messenger-settings.js';
 import { contactsCustomerId } from './contacts-customer.js';
 import { findVisitor } from './find-visitor.js';
 import { widgetMessage } from './widget-view.js';
@@ -21,13 +22,19 @@ export async function visitorConversation(runtime: MessengerRuntime, request: Vi
   return { visitorId: String(visitor._id), email: visitor.email ?? null, messages: messages.map(widgetMessage) };
 }
 
-/** `messenger:widget.email`: the visitor leaves an e-mail; it becomes (or finds) the contacts customer. */
+/**
+ * `messenger:widget.email`: the visitor leaves an e-mail; it becomes (or finds) the contacts customer, and, left
+ * outside working hours, the address the agents' replies also go to (through the integration's `replyByMail`).
+ */
 export async function leaveEmail(runtime: MessengerRuntime, request: VisitorRequest & { email: string }): Promise<boolean> {
   const models = runtime.models();
   const visitor = await findVisitor(models, request.integrationId, request.visitorToken);
   if (!visitor) return false;
   const contactsId = await contactsCustomerId(runtime.broker, request.integrationId, request.email);
-  await models.Visitor.updateOne({ _id: visitor._id }, { $set: { email: request.email, contactsId } });
+  const integration = await models.Integration.findOne({ inboxId: request.integrationId }).lean<IntegrationRecord>();
+  // Left while nobody is online: the agents' replies go to this address too.
+  const answerByMail = !!integration && !withinWorkingHours(integration);
+  await models.Visitor.updateOne({ _id: visitor._id }, { $set: { email: request.email, contactsId, ...(answerByMail ? { answerByMail } : {}) } });
   if (visitor.inboxConversationId) await runtime.events.toAgents({ inboxConversationId: visitor.inboxConversationId, type: 'message' });
   return true;
 }

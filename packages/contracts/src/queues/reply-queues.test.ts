@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { maxReplyBodyLength, sendReplyQueue } from './reply-queues.js';
+import { maxReplyBodyLength, sendMailQueue, sendReplyQueue } from './reply-queues.js';
 
 const payload = {
   integrationId: '0123456789abcdef01234567',
@@ -29,5 +29,18 @@ describe('the sendReply queue', () => {
     const reply = { _id: 'm1', state: 'failed', error: '550 mailbox unavailable', createdAt: '2030-01-01T00:00:00.000Z' };
     assert.deepEqual(sendReplyQueue('imap').reply.parse(reply), reply);
     assert.equal(sendReplyQueue('imap').reply.safeParse({ ...reply, state: 'lost' }).success, false);
+  });
+});
+
+describe('the sendMail queue', () => {
+  it('is named after the mail integration and refuses what is not an address, an empty text or a made-up id', () => {
+    const queue = sendMailQueue('imap');
+    assert.equal(queue.name, 'imap:sendMail');
+    const mail = { integrationId: '0123456789abcdef01234567', to: 'visitor@example.com', subject: 'Lamp shop: an answer', text: 'Yes.' };
+    assert.deepEqual(queue.payload.parse(mail), mail);
+    assert.throws(() => queue.payload.parse({ ...mail, to: 'nobody' }), /to must be an e-mail address/);
+    assert.throws(() => queue.payload.parse({ ...mail, text: '  ' }));
+    assert.throws(() => queue.payload.parse({ ...mail, integrationId: 'x' }), /24-character/);
+    assert.equal(queue.reply.safeParse({ state: 'failed', error: '550 Mailbox unavailable' }).success, true);
   });
 });

@@ -65,3 +65,28 @@ export type SendReplyReply = z.infer<typeof sendReplyReplySchema>;
 export function sendReplyQueue(kind: string) {
   return rpcQueue(`${kind}:sendReply`, sendReplyPayloadSchema, sendReplyReplySchema);
 }
+
+export const sendMailPayloadSchema = z.object({
+  /** The mail integration (its inbox id) whose address and server the mail leaves from. */
+  integrationId: objectIdText,
+  to: z.email({ error: 'to must be an e-mail address' }),
+  subject: z.string().trim().min(1).max(500),
+  text: z.string().trim().min(1).max(maxReplyBodyLength),
+});
+export type SendMailPayload = z.infer<typeof sendMailPayloadSchema>;
+
+export const sendMailReplySchema = z.object({
+  state: z.enum(['sent', 'failed']),
+  /** Why the mail server refused it (or could not be reached), when `failed`. */
+  error: z.string().nullish(),
+});
+export type SendMailReply = z.infer<typeof sendMailReplySchema>;
+
+/**
+ * `<kind>:sendMail`, consumed by a mail integration plugin (imap): one new mail from the integration's address,
+ * outside any thread of its own (the messenger answers a visitor who left an e-mail through it). A server that
+ * refuses is `failed` with its reason; an unknown integration or one that cannot send is an error reply.
+ */
+export function sendMailQueue(kind: string) {
+  return rpcQueue(`${kind}:sendMail`, sendMailPayloadSchema, sendMailReplySchema);
+}
