@@ -139,3 +139,40 @@ test(
     assert.deepEqual(pageErrors, []);
   },
 );
+
+test('a save over a change made meanwhile shows the other version: take theirs, or keep mine', async () => {
+  const added = await env.stack.platform.graphql<{ customersAdd: { _id: string } }>(
+    'mutation ($e: String!) { customersAdd(primaryEmail: $e, firstName: "Grace") { _id } }',
+    { e: `grace.${run}@mail.test` },
+  );
+  const id = added.data?.customersAdd._id;
+  assert.ok(id, JSON.stringify(added.errors));
+  const { page, pageErrors } = await newDesktopPage(env.browser);
+  await openLoggedIn(page, env.stack, `/contacts/${id}`);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  const lastName = page.getByRole('textbox', { name: 'Last name' });
+  await lastName.fill('Hopper');
+  // Someone else saves first.
+  const meanwhile = await env.stack.platform.graphql('mutation ($id: String!) { customersEdit(_id: $id, lastName: "Murray") { _id } }', { id });
+  assert.equal(meanwhile.errors, undefined, JSON.stringify(meanwhile.errors));
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  const conflict = page.getByTestId('customer-conflict');
+  await conflict.waitFor();
+  assert.ok((await conflict.innerText()).includes('Grace Murray'), 'their version is shown');
+  await conflict.getByRole('button', { name: 'Take theirs' }).click();
+  assert.equal(await lastName.inputValue(), 'Murray');
+
+  // Keep mine: typed again, saved over their version now that it was seen.
+  await lastName.fill('Hopper');
+  await env.stack.platform.graphql('mutation ($id: String!) { customersEdit(_id: $id, firstName: "G.") { _id } }', { id });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await page.getByTestId('customer-saved').waitFor();
+  const stored = await env.stack.platform.graphql<{ customerDetail: { firstName: string; lastName: string } }>(
+    'query ($id: String!) { customerDetail(_id: $id) { firstName lastName } }',
+    { id },
+  );
+  assert.deepEqual(stored.data?.customerDetail, { firstName: 'Grace', lastName: 'Hopper' });
+  assert.deepEqual(pageErrors, []);
+});
