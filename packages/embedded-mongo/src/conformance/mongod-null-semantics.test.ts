@@ -54,7 +54,13 @@ const CASES: Array<[name: string, filter: Document, expected: string[]]> = [
   ["{'a.b': {$in: [null, 75]}}", { 'a.b': { $in: [null, 75] } }, A_DOT_B_NULL],
   ["{$or: [{'a.b': null}, {'a.b': 75}]}", { $or: [{ 'a.b': null }, { 'a.b': 75 }] }, A_DOT_B_NULL],
   ["{'a.b': {$nin: [null, 75]}}", { 'a.b': { $nin: [null, 75] } }, except(...A_DOT_B_NULL)],
-  ["{a: {$elemMatch: {b: {$eq: null}}}} (no arrays of documents without b among scalars)", { a: { $elemMatch: { b: { $eq: null } } } }, ['a_object_array_b_mix_null_missing', 'a_object_array_some_b_nulls', 'a_object_array_some_b_missing']],
+  // An element that is an array is matched as a document (keys "0", "1"…), so `[[]]` has an element without b.
+  ['{a: {$elemMatch: {b: {$eq: null}}}}', { a: { $elemMatch: { b: { $eq: null } } } }, ['a_double_array', 'a_object_array_b_mix_null_missing', 'a_object_array_some_b_nulls', 'a_object_array_some_b_missing']],
+  ['{a: {$elemMatch: {b: {$ne: null}}}}', { a: { $elemMatch: { b: { $ne: null } } } }, ['a_object_array_no_b_nulls', 'a_object_array_some_b_nulls', 'a_object_array_some_b_missing']],
+  ['{a: {$not: {$gte: null}}}', { a: { $not: { $gte: null } } }, except(...A_NULL)],
+  ["{'a.b': {$exists: false}}", { 'a.b': { $exists: false } }, ['no_a', 'a_empty_subobject', 'a_null', 'a_number', 'a_double_array', 'a_empty_array', 'a_value_array_all_nulls', 'a_value_array_no_nulls', 'a_value_array_with_null']],
+  ["{'a.b': {$elemMatch: {$eq: null}}}", { 'a.b': { $elemMatch: { $eq: null } } }, []],
+  ["{'a.b': {$nin: [null, /^str.*/]}}", { 'a.b': { $nin: [null, /^str.*/] } }, ['a_subobject_b_not_null']],
 ];
 
 describe('ported mongod cases: null_query_semantics.js', () => {

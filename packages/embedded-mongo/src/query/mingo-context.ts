@@ -43,7 +43,7 @@ function comparable(obj: AnyObject, selector: string): unknown[] {
 
 /** The collator of the query's collation, if it has one. */
 // mingo's updater hands its queries a collation object without a locale when there is none.
-const collatorOf = (options: Options): Intl.Collator | undefined => (options.collation?.locale ? collatorFor(options.collation) : undefined);
+const collatorOf = (options: Partial<Options>): Intl.Collator | undefined => (options.collation?.locale ? collatorFor(options.collation) : undefined);
 
 function rangeOperator(test: (c: number) => boolean) {
   return (selector: string, raw: Any, options: Options): QueryPredicate => {
@@ -110,28 +110,90 @@ const $in = (selector: string, value: Any, options: Options): QueryPredicate => 
   return (obj) => (nullTest !== undefined && nullTest(obj)) || base(obj) || (special.length > 0 && holdsEqual(obj, selector, special, collator));
 };
 
-/** `$all` of plain values is an `$and` of equalities, so it matches a non-array field equal to its one value (mingo needs an array). */
+/**
+ * `$all` of plain values is an `$and` of equalities, so it matches a non-array field equal to its one value
+ * (mingo needs an array); `$all` of `$elemMatch` clauses is an `$and` of those (which must then be all of them).
+ */
 const $all = (selector: string, value: Any, options: Options): QueryPredicate => {
   if (!Array.isArray(value)) throw badValue('$all needs an array');
   if (value.length === 0) return () => false;
-  if (value.some((v) => isPlainObject(v) && '$elemMatch' in v)) return queryOperators.$all(selector, value, options) as QueryPredicate;
-  const each = value.map((v) => (v instanceof RegExp ? $regex(selector, v, options) : $eq(selector, v as Any, options)));
+  const isElemMatch = (v: unknown): v is { $elemMatch: Any } => isPlainObject(v) && Object.keys(v).length === 1 && '$elemMatch' in v;
+  if (value.some(isElemMatch) && !value.every(isElemMatch)) throw badValue('$all/$elemMatch has to be consistent');
+  const each = value.map((v) =>
+    isElemMatch(v) ? $elemMatch(selector, v.$elemMatch, options) : v instanceof RegExp ? $regex(selector, v, options) : $eq(selector, v as Any, options),
+  );
   return (obj) => each.every((test) => test(obj));
 };
 
 /**
- * `$elemMatch` with field conditions looks at the elements that are documents only (mingo tested
- * scalars too, as documents without fields); operator-only conditions apply to every element.
+ * `$elemMatch` as MongoDB has it. With field conditions (or `$and`/`$or`/`$nor`/`$expr`) each element that
+ * is a document, or an array read as a document with keys "0", "1"…, is matched as a document (mingo tested
+ * scalars too, as documents without fields). With operator-only conditions each element is tested as one
+ * value: an element that is an array is compared whole, not through its own elements (elemmatch_value.js:
+ * `{$elemMatch: {$lt: 6, $gt: 4}}` does not match `[[5]]`).
  */
-const LOGICAL = new Set(['$and', '$or', '$nor']);
+const DOCUMENT_OPERATORS = new Set(['$and', '$or', '$nor', '$expr', '$where', '$jsonSchema', '$comment', '$text']);
 const $elemMatch = (selector: string, criteria: Any, options: Options): QueryPredicate => {
   if (!isPlainObject(criteria)) throw badValue('$elemMatch needs an Object');
-  const keys = Object.keys(criteria);
-  const onValues = keys.length > 0 && keys.every((key) => key.startsWith('$') && !LOGICAL.has(key));
-  const query = new Query((onValues ? { v: criteria } : criteria) as AnyObject, options);
-  const test = onValues ? (element: unknown) => query.test({ v: element }) : (element: unknown) => isPlainObject(element) && query.test(element);
+  const test = elemMatchElementTest(criteria, options);
   return (obj) => pathValues(obj, selector).some((v) => Array.isArray(v) && v.some(test));
 };
+
+/** Whether one array element satisfies an `$elemMatch` condition (also the projection's `$elemMatch`). */
+export function elemMatchElementTest(criteria: Record<string, unknown>, options: Partial<Options>): (element: unknown) => boolean {
+  const keys = Object.keys(criteria);
+  const onValues = keys.length > 0 && keys.every((key) => key.startsWith('$') && !DOCUMENT_OPERATORS.has(key));
+  if (onValues) return elementValueTest(criteria, options);
+  const query = new Query(criteria as AnyObject, options);
+  return (element) =>
+    Array.isArray(element) ? query.test(Object.fromEntries(element.map((e, i) => [String(i), e]))) : isPlainObject(element) && query.test(element);
+}
+
+/** Operators that, given a path, never look inside the array it reaches: they test an array element as it is. */
+const WHOLE_VALUE_OPERATORS = new Set(['$elemMatch', '$size', '$exists']);
+const EQUALITY_OPERATORS: Record<string, (c: number) => boolean> = {
+  $eq: (c) => c === 0,
+  $gt: (c) => c > 0,
+  $gte: (c) => c >= 0,
+  $lt: (c) => c < 0,
+  $lte: (c) => c <= 0,
+};
+
+/** One element against operator-only conditions, as MongoDB's ElemMatchValue does (see `$elemMatch`). */
+function elementValueTest(criteria: Record<string, unknown>, options: Partial<Options>): (element: unknown) => boolean {
+  const query = new Query({ v: criteria } as AnyObject, options);
+  const collator = collatorOf(options);
+  const sameAs = (element: unknown[], operand: unknown) => typeRank(element) === typeRank(operand) && compareValues(element, operand, collator) === 0;
+  const arrayTests = Object.entries(criteria).map(([op, operand]): ((element: unknown[]) => boolean) => {
+    if (WHOLE_VALUE_OPERATORS.has(op)) {
+      const one = new Query({ v: { [op]: operand } } as AnyObject, options);
+      return (element) => one.test({ v: element });
+    }
+    const compare = EQUALITY_OPERATORS[op];
+    if (compare) {
+      const value = operandValue(operand as Any);
+      return (element) => typeRank(element) === typeRank(value) && compare(compareValues(element, value, collator));
+    }
+    if (op === '$ne') return (element) => !sameAs(element, operandValue(operand as Any));
+    if (op === '$in' || op === '$nin' || op === '$all') {
+      if (!Array.isArray(operand)) throw badValue(`${op} needs an array`);
+      const values = operand.map((v) => operandValue(v as Any));
+      if (op === '$all') return (element) => values.length > 0 && values.every((v) => sameAs(element, v));
+      return (element) => values.some((v) => sameAs(element, v)) === (op === '$in');
+    }
+    if (op === '$type') {
+      const types = Array.isArray(operand) ? operand : [operand];
+      return (element) => types.some((t) => matchesBsonType(element, t));
+    }
+    if (op === '$not') {
+      const inner = isPlainObject(operand) ? elementValueTest(operand, options) : elementValueTest({ $regex: operand }, options);
+      return (element) => !inner(element);
+    }
+    // $regex, $mod and the bitwise operators match no array.
+    return () => false;
+  });
+  return (element) => (Array.isArray(element) ? arrayTests.every((t) => t(element)) : query.test({ v: element }));
+}
 
 const $ne = (selector: string, value: Any, options: Options): QueryPredicate => {
   const eq = $eq(selector, value, options);

@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { badValue } from '../errors.js';
-import { mingoOptions } from './mingo-context.js';
+import { elemMatchElementTest, mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { numericView } from './numeric-view.js';
 import { isPlainObject } from './path-values.js';
@@ -68,9 +68,8 @@ function sliced(value: unknown, spec: unknown): unknown {
 }
 
 function elementMatcher(condition: Document, options: Partial<Options>): (element: unknown) => boolean {
-  const operatorsOnly = Object.keys(condition).every((key) => key.startsWith('$') && !['$and', '$or', '$nor', '$expr'].includes(key));
-  const query = new Query(numericView(operatorsOnly ? { v: condition } : condition), options);
-  return operatorsOnly ? (element) => query.test({ v: numericView(element) }) : (element) => isPlainObject(element) && query.test(numericView(element));
+  const test = elemMatchElementTest(numericView(condition), options);
+  return (element) => test(numericView(element));
 }
 
 function applyArrayRule(original: Document, out: Document, rule: ArrayRule, filter: Document, options: Partial<Options>): void {
