@@ -10,6 +10,7 @@ import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
 import { restoreDoubles } from './typed-pipeline.js';
 import { assignPath, preflightUpdate } from './update-preflight.js';
+import { normaliseArrayModifiers } from './array-modifiers.js';
 import { setFieldPath, takeDollarFieldPaths, unsetFieldPath } from './dollar-field-paths.js';
 import { upsertSeed } from './upsert-seed.js';
 import { assertNoConflicts, resolvePositionalPaths } from './update-paths.js';
@@ -64,7 +65,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     }
     const newId = takeIdAssignment(resolved, doc);
     const dollarFields = takeDollarFieldPaths(resolved);
-    const { modifier, direct } = preflightUpdate(next, dollarFields.modifier, queryOptions);
+    const { modifier, direct } = preflightUpdate(next, normaliseArrayModifiers(dollarFields.modifier), queryOptions);
     if (Object.keys(modifier).length > 0) {
       try {
         mingoUpdate(next, modifier, [], {}, { cloneMode: 'deep', queryOptions });
