@@ -4,6 +4,7 @@ import { compileFilter } from '../query/matcher.js';
 import { ID_INDEX } from '../storage/index-spec.js';
 import { type CommandHandler, collectionName } from './command-context.js';
 import { checkValidationOptions } from './document-validation.js';
+import { isSimpleCollation } from '../query/collation.js';
 
 export const create: CommandHandler = (command, context) => {
   const name = collectionName(command, 'create');
@@ -16,6 +17,9 @@ export const create: CommandHandler = (command, context) => {
   }
   if (command.viewOn !== undefined) throw notImplemented('Views');
   if (command.timeseries !== undefined) throw notImplemented('Time series collections');
+  // A default collation would change every query, sort and index of the collection; storing it unused
+  // would answer each of them in binary order instead.
+  if (!isSimpleCollation(command.collation)) throw notImplemented('A collection default collation');
   const options: Document = {};
   for (const [key, value] of Object.entries(command)) {
     if (key === 'create' || key.startsWith('$') || key === 'lsid' || key === 'writeConcern') continue;

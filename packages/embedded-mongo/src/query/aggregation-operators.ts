@@ -7,7 +7,9 @@ import * as pipelineOperators from 'mingo/operators/pipeline';
 import { type Iterator, Lazy } from 'mingo/lazy';
 import type { Any, AnyObject, Options } from 'mingo/types';
 import { MongoCommandError, badValue, notImplemented } from '../errors.js';
-import { compareValues } from './bson-order.js';
+import { compareValues, typeRank } from './bson-order.js';
+import type { CollationSpec } from 'mingo/types';
+import { collatorFor } from './collation.js';
 import { MISSING_VALUE_ACCUMULATORS, MISSING_VALUE_EXPRESSIONS } from './missing-values.js';
 import { $setWindowFields } from './window-sort-path.js';
 import { isPlainObject } from './path-values.js';
@@ -74,30 +76,42 @@ const $week: Expression = (obj, expr, options) => {
 
 /**
  * `$bucket`: a value equal to a boundary opens that bucket (mingo puts it in the one before), empty
- * buckets are left out, and the default bucket comes last.
+ * buckets are left out, buckets come in `_id` order (the default's too), and without a default a value outside every
+ * bucket is an error (40066), not a bucket of its own. Boundaries, the default and the values are
+ * compared in BSON order with the command's collation (collation_bucket.js: numericOrdering puts "2"
+ * below "10"); a default inside the boundaries is refused (40199).
  */
 const $bucket: Stage = (coll, expr, options) => {
   if (!isPlainObject(expr) || !Array.isArray(expr.boundaries) || expr.boundaries.length < 2) throw new MongoCommandError(40192, 'Location40192', "$bucket requires 'boundaries' with at least 2 values");
+  const collator = options.collation?.locale ? collatorFor(options.collation as CollationSpec) : undefined;
+  const compare = (a: unknown, b: unknown): number => compareValues(a, b, collator);
   const bounds = expr.boundaries as unknown[];
-  if (!bounds.every((b, i) => i === 0 || compareValues(bounds[i - 1], b) < 0)) throw new MongoCommandError(40194, 'Location40194', "The 'boundaries' option to $bucket must be sorted in ascending order");
+  if (!bounds.every((b) => typeRank(b) === typeRank(bounds[0]))) throw new MongoCommandError(40193, 'Location40193', "All values in the the 'boundaries' option to $bucket must have the same type");
+  if (!bounds.every((b, i) => i === 0 || compare(bounds[i - 1], b) < 0)) throw new MongoCommandError(40194, 'Location40194', "The 'boundaries' option to $bucket must be sorted in ascending order");
   const hasDefault = 'default' in expr;
-  const branches = bounds.slice(0, -1).map((lower, i) => ({ case: { $and: [{ $gte: [expr.groupBy, { $literal: lower }] }, { $lt: [expr.groupBy, { $literal: bounds[i + 1] }] }] }, then: { $literal: lower } }));
-  const bucketId = { $switch: { branches, ...(hasDefault ? { default: { $literal: expr.default } } : {}) } };
+  if (hasDefault && compare(expr.default, bounds[0]) >= 0 && compare(expr.default, bounds.at(-1)) < 0) {
+    throw new MongoCommandError(40199, 'Location40199', "The $bucket 'default' field must be less than the lowest boundary or greater than or equal to the highest boundary.");
+  }
   const output = isPlainObject(expr.output) ? expr.output : { count: { $sum: 1 } };
-  const order = [...bounds.slice(0, -1), ...(hasDefault ? [expr.default] : [])];
-  const position = (id: unknown): number => order.findIndex((key) => compareValues(key, id) === 0);
-  // Without a default, a value outside every bucket is an error (40066), not a bucket of its own.
-  const checked = hasDefault
-    ? coll
-    : coll.map((doc: AnyObject) => {
-        const value = evalExpr(doc, expr.groupBy, options) as unknown;
-        const inside = bounds.slice(0, -1).some((lower, i) => compareValues(value, lower) >= 0 && compareValues(value, bounds[i + 1]) < 0);
-        if (!inside) throw new MongoCommandError(40066, 'Location40066', '$switch could not find a matching branch for an input, and no default was specified.');
-        return doc;
-      });
-  return pipelineOperators
-    .$group(checked, { _id: bucketId, ...output }, options)
-    .transform((groups: AnyObject[]) => Lazy(groups.slice().sort((a, b) => position(a._id) - position(b._id))));
+  const lowers = bounds.slice(0, -1);
+  // MongoDB's $bucket is a $group then a $sort on _id: a default below the boundaries comes first.
+  const defaultFirst = hasDefault && compare(expr.default, bounds[0]) < 0;
+  const keys = hasDefault ? (defaultFirst ? [expr.default, ...lowers] : [...lowers, expr.default]) : lowers;
+  const defaultSlot = defaultFirst ? 0 : keys.length - 1;
+  return coll.transform((docs: AnyObject[]) => {
+    const members: AnyObject[][] = keys.map(() => []);
+    for (const doc of docs) {
+      const value = evalExpr(doc, expr.groupBy, options) as unknown;
+      const bucket = lowers.findIndex((lower, i) => compare(value, lower) >= 0 && compare(value, bounds[i + 1]) < 0);
+      if (bucket < 0 && !hasDefault) throw new MongoCommandError(40066, 'Location40066', '$switch could not find a matching branch for an input, and no default was specified.');
+      const slot = bucket < 0 ? defaultSlot : bucket + (defaultFirst ? 1 : 0);
+      (members[slot] as AnyObject[]).push(doc);
+    }
+    const buckets = keys.flatMap((key, i) =>
+      (members[i] as AnyObject[]).length === 0 ? [] : pipelineOperators.$group(Lazy(members[i] as AnyObject[]), { _id: { $literal: key }, ...output }, options).collect<AnyObject>(),
+    );
+    return Lazy(buckets);
+  });
 };
 
 /**

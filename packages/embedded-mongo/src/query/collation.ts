@@ -83,3 +83,8 @@ export function commandQueryOptions(command: Document, collation: unknown = comm
   if (variables !== undefined && (variables === null || typeof variables !== 'object' || Array.isArray(variables))) throw badValue("'let' must be an object");
   return { collation: parseCollation(collation), variables: variables === undefined ? undefined : evaluateCommandVariables(variables as Document) };
 }
+
+/** Whether a collation option is absent or MongoDB's binary comparison (`{locale: 'simple'}`). */
+export function isSimpleCollation(value: unknown): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && (value as { locale?: unknown }).locale === 'simple');
+}

@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
-import { badValue } from '../errors.js';
+import { badValue, notImplemented } from '../errors.js';
+import { isSimpleCollation } from '../query/collation.js';
 import { indexKey } from '../query/index-key.js';
 import { numericView } from '../query/numeric-view.js';
 
@@ -33,6 +34,8 @@ export function parseIndexSpec(given: Document): IndexSpec {
     if (!ok || field === '') throw badValue(`Values in the index key pattern can't be ${String(dir)}`);
   }
   const name = typeof raw.name === 'string' && raw.name !== '' ? raw.name : defaultIndexName(key);
+  // Index keys are held in binary order: a unique index under a collation would let "a" and "A" both in.
+  if (raw.unique && !isSimpleCollation(raw.collation)) throw notImplemented('A unique index with a collation');
   const { v: _v, key: _key, name: _name, ...options } = raw;
   const spec: IndexSpec = { v: 2, key: normaliseKey(key), name, ...options };
   if (raw.unique !== undefined) spec.unique = Boolean(raw.unique);
