@@ -107,13 +107,33 @@ function operator(doc: Doc, path: string, op: string, arg: Value): boolean {
     case '$all': return (arg as Value[]).length > 0 && (arg as Value[]).every((v) => equals(doc, path, v));
     case '$not': return !condition(doc, path, arg);
     case '$elemMatch': {
+      // mongod's elemmatch_value.js and elemmatch_object.js: operator conditions take an element that is an
+      // array whole ([[5]] does not match {$gt: 4}); field conditions read it as a document keyed "0", "1"….
       const spec = arg as Doc;
       const onValues = Object.keys(spec).every((k) => k.startsWith('$'));
+      const asDoc = (e: Value[]): Doc => Object.fromEntries(e.map((x, i) => [String(i), x]));
       return reached(doc, path.split('.')).some(
-        (v) => Array.isArray(v) && v.some((e) => (onValues ? condition({ v: e }, 'v', spec) : isDoc(e) && matches(e, spec))),
+        (v) =>
+          Array.isArray(v) &&
+          v.some((e) => {
+            if (!onValues) return isDoc(e) ? matches(e, spec) : Array.isArray(e) && matches(asDoc(e), spec);
+            return Array.isArray(e) ? Object.entries(spec).every(([inner, operand]) => wholeArray(e, inner, operand)) : condition({ v: e }, 'v', spec);
+          }),
       );
     }
     default: throw new Error(`reference matcher: no ${op}`);
+  }
+}
+
+/** An operator applied to an array as one value, not to its elements. */
+function wholeArray(e: Value[], op: string, arg: Value): boolean {
+  const same = bracket(arg) === bracket(e);
+  switch (op) {
+    case '$eq': return same && compare(e, arg) === 0;
+    case '$ne': return !(same && compare(e, arg) === 0);
+    case '$gt': return same && compare(e, arg) > 0;
+    case '$lt': return same && compare(e, arg) < 0;
+    default: throw new Error(`reference matcher: no ${op} on a whole array`);
   }
 }
 
