@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { compareValues, typeRank } from './bson-order.js';
-import type { QueryOptions } from './collation.js';
+import { collatorFor, type QueryOptions } from './collation.js';
 import { compileFilter } from './matcher.js';
 import { isPlainObject } from './path-values.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
@@ -8,25 +8,27 @@ import { parseSortSpec, sortDocuments } from './sort-documents.js';
 /**
  * The array update operators whose element comparisons mingo makes with its own equality and
  * order, computed here in MongoDB's (so 5 and 5.0 are one value, and `$sort` follows BSON order).
- * Each returns the new array, or undefined when it would not change it.
+ * Each returns the new array, or undefined when it would not change it. Strings compare with the
+ * command's collation, as mongod's do (collation_update.js: case-insensitive `$addToSet` of "FOO" onto
+ * ["foo"] adds nothing).
  */
 const LOGICAL = new Set(['$or', '$and', '$nor']);
 
-export function bsonEquals(a: unknown, b: unknown): boolean {
-  return typeRank(a) === typeRank(b) && compareValues(a, b) === 0;
+export function bsonEquals(a: unknown, b: unknown, collator?: Intl.Collator): boolean {
+  return typeRank(a) === typeRank(b) && compareValues(a, b, collator) === 0;
 }
 
 const eachOf = (operand: unknown): unknown[] =>
   isPlainObject(operand) && Array.isArray(operand.$each) ? operand.$each : [operand];
 
-export function addToSet(current: unknown[], operand: unknown): unknown[] | undefined {
+export function addToSet(current: unknown[], operand: unknown, collator?: Intl.Collator): unknown[] | undefined {
   const next = [...current];
-  for (const value of eachOf(operand)) if (!next.some((element) => bsonEquals(element, value))) next.push(value);
+  for (const value of eachOf(operand)) if (!next.some((element) => bsonEquals(element, value, collator))) next.push(value);
   return next.length === current.length ? undefined : next;
 }
 
-export function pullAll(current: unknown[], values: unknown[]): unknown[] | undefined {
-  const kept = current.filter((element) => !values.some((value) => bsonEquals(element, value)));
+export function pullAll(current: unknown[], values: unknown[], collator?: Intl.Collator): unknown[] | undefined {
+  const kept = current.filter((element) => !values.some((value) => bsonEquals(element, value, collator)));
   return kept.length === current.length ? undefined : kept;
 }
 
@@ -50,14 +52,15 @@ export function pull(current: unknown[], operand: unknown, queryOptions: QueryOp
     const matcher = compileFilter({ v: operand }, queryOptions);
     test = (element) => typeof element === 'string' && matcher.test({ v: element });
   } else {
-    test = (element) => bsonEquals(element, operand);
+    const collator = queryOptions.collation ? collatorFor(queryOptions.collation) : undefined;
+    test = (element) => bsonEquals(element, operand, collator);
   }
   const kept = current.filter((element) => !test(element));
   return kept.length === current.length ? undefined : kept;
 }
 
 /** `$push` with `$each` and `$sort` (with `$position` and `$slice`), sorting in BSON order. */
-export function pushSorted(current: unknown[], operand: Document): unknown[] {
+export function pushSorted(current: unknown[], operand: Document, collator?: Intl.Collator): unknown[] {
   const values = Array.isArray(operand.$each) ? operand.$each : [];
   const next = [...current];
   const position = typeof operand.$position === 'number' ? operand.$position : next.length;
@@ -65,10 +68,10 @@ export function pushSorted(current: unknown[], operand: Document): unknown[] {
   next.splice(at, 0, ...values);
   let sorted: unknown[] = next;
   const { $sort: sort } = operand;
-  if (isPlainObject(sort)) sorted = sortDocuments(next as Document[], parseSortSpec(sort));
+  if (isPlainObject(sort)) sorted = sortDocuments(next as Document[], parseSortSpec(sort), collator);
   else if (sort !== undefined) {
     const direction = Number(sort) < 0 ? -1 : 1;
-    sorted = [...next].sort((a, b) => direction * compareValues(a, b));
+    sorted = [...next].sort((a, b) => direction * compareValues(a, b, collator));
   }
   const slice = operand.$slice;
   if (typeof slice !== 'number') return sorted;

@@ -9,7 +9,7 @@ import { type Iterator, Lazy } from 'mingo/lazy';
 import { Query } from 'mingo/query';
 import type { Any, AnyObject, Options, SortSpec } from 'mingo/types';
 import type { Document } from 'bson';
-import { badValue } from '../errors.js';
+import { MongoCommandError, badValue } from '../errors.js';
 import { ACCUMULATOR_OVERRIDES, EXPRESSION_OVERRIDES, PIPELINE_OVERRIDES } from './aggregation-operators.js';
 import { compareValues, typeRank } from './bson-order.js';
 import { matchesBsonType } from './bson-type.js';
@@ -223,20 +223,45 @@ const $match = (coll: Iterator, expr: Any, options: Options): Iterator => {
   return coll.filter((doc: AnyObject) => query.test(numericView(doc)));
 };
 
-/** Aggregation comparison: missing sorts below null, otherwise BSON order. */
-function expressionCompare(a: unknown, b: unknown): number {
+/** Aggregation comparison: missing sorts below null, otherwise BSON order, strings by the command's collation. */
+function expressionCompare(a: unknown, b: unknown, collator: Intl.Collator | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
-  return compareValues(a, b);
+  return compareValues(a, b, collator);
 }
 
 function expressionComparison(name: string, test: (c: number) => boolean) {
   return (obj: AnyObject, expr: Any, options: Options): boolean | number => {
     const args = evalExpr(obj, expr, options);
     if (!Array.isArray(args) || args.length !== 2) throw new Error(`Expression ${name} takes exactly 2 arguments.`);
-    const c = expressionCompare(args[0], args[1]);
+    const c = expressionCompare(args[0], args[1], collatorOf(options));
     return name === '$cmp' ? c : test(c);
   };
 }
+
+/** `$in` and `$indexOfArray` with BSON equality and the command's collation (collation_update.js). */
+const sameValue = (a: unknown, b: unknown, collator: Intl.Collator | undefined): boolean =>
+  a === undefined || b === undefined ? a === b : typeRank(a) === typeRank(b) && compareValues(a, b, collator) === 0;
+
+const $inExpression = (obj: AnyObject, expr: Any, options: Options): boolean => {
+  const args = evalExpr(obj, expr, options);
+  if (!Array.isArray(args) || args.length !== 2) throw new Error('Expression $in takes exactly 2 arguments.');
+  const [value, list] = args as [unknown, unknown];
+  if (!Array.isArray(list)) throw new MongoCommandError(40081, 'Location40081', '$in requires an array as a second argument');
+  const collator = collatorOf(options);
+  return list.some((element) => sameValue(value, element, collator));
+};
+
+const $indexOfArray = (obj: AnyObject, expr: Any, options: Options): number | null => {
+  const args = evalExpr(obj, expr, options);
+  if (!Array.isArray(args) || args.length < 2 || args.length > 4) throw new Error('Expression $indexOfArray takes at least 2 arguments, and at most 4.');
+  const [list, value, start = 0, end] = args as [unknown, unknown, unknown, unknown];
+  if (list === null || list === undefined) return null;
+  if (!Array.isArray(list)) throw new MongoCommandError(40090, 'Location40090', '$indexOfArray requires an array as a first argument');
+  const collator = collatorOf(options);
+  const last = Math.min(list.length, end === undefined ? list.length : Number(end));
+  for (let i = Number(start); i < last; i++) if (sameValue(list[i], value, collator)) return i;
+  return -1;
+};
 
 export const MONGO_CONTEXT = Context.init({
   accumulator: { ...accumulatorOperators, ...ACCUMULATOR_OVERRIDES },
@@ -250,6 +275,8 @@ export const MONGO_CONTEXT = Context.init({
     $lt: expressionComparison('$lt', (c) => c < 0),
     $lte: expressionComparison('$lte', (c) => c <= 0),
     $cmp: expressionComparison('$cmp', () => true),
+    $in: $inExpression,
+    $indexOfArray,
   },
   pipeline: { ...pipelineOperators, ...PIPELINE_OVERRIDES, $sort, $match },
   projection: projectionOperators,

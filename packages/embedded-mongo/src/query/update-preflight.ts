@@ -3,6 +3,7 @@ import type { Options } from 'mingo/types';
 import { MongoCommandError } from '../errors.js';
 import { addToSet, pull, pullAll, pushSorted } from './array-update.js';
 import { compareValues } from './bson-order.js';
+import { collatorFor } from './collation.js';
 import { bsonTypeAlias } from './bson-type.js';
 import { formatValue } from './format-value.js';
 import { numericUpdate, numericKind } from './numeric-update.js';
@@ -58,6 +59,8 @@ export interface PreflightResult {
 export function preflightUpdate(doc: Document, modifier: Document, queryOptions: Partial<Options>): PreflightResult {
   const out: Document = { ...modifier };
   const direct: Array<[string, unknown]> = [];
+  // mingo's updater hands a collation without a locale when there is none.
+  const collator = queryOptions.collation?.locale ? collatorFor(queryOptions.collation) : undefined;
   for (const [op, fields] of Object.entries(modifier)) {
     if (!isPlainObject(fields)) continue;
     for (const [path, operand] of Object.entries(fields)) {
@@ -80,7 +83,7 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
         throw new MongoCommandError(14, 'TypeMismatch', `Cannot apply $bit to a value of non-integral type.{_id: ${formatValue(doc._id)}} has the field ${path} of non-integer type ${bsonTypeAlias(current)}`);
       }
       if (op === '$min' || op === '$max') {
-        const wins = current === undefined || (op === '$min' ? compareValues(operand, current) < 0 : compareValues(operand, current) > 0);
+        const wins = current === undefined || (op === '$min' ? compareValues(operand, current, collator) < 0 : compareValues(operand, current, collator) > 0);
         setInstead(out, op, path, wins ? operand : NO_CHANGE);
         continue;
       }
@@ -89,15 +92,15 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
       }
       if (current === undefined && (op === '$addToSet' || (op === '$push' && isPlainObject(operand) && Array.isArray(operand.$each) && operand.$sort !== undefined))) {
         // A field that does not exist yet starts as an empty array: the de-duplication and the sort still apply.
-        setInstead(out, op, path, op === '$addToSet' ? (addToSet([], operand) ?? []) : pushSorted([], operand as Document));
+        setInstead(out, op, path, op === '$addToSet' ? (addToSet([], operand, collator) ?? []) : pushSorted([], operand as Document, collator));
         continue;
       }
       if (!Array.isArray(current)) continue;
       const options = { collation: queryOptions.collation, variables: queryOptions.variables };
-      if (op === '$addToSet') setInstead(out, op, path, addToSet(current, operand) ?? NO_CHANGE);
-      else if (op === '$pullAll' && Array.isArray(operand)) setInstead(out, op, path, pullAll(current, operand) ?? NO_CHANGE);
+      if (op === '$addToSet') setInstead(out, op, path, addToSet(current, operand, collator) ?? NO_CHANGE);
+      else if (op === '$pullAll' && Array.isArray(operand)) setInstead(out, op, path, pullAll(current, operand, collator) ?? NO_CHANGE);
       else if (op === '$pull') setInstead(out, op, path, pull(current, operand, options) ?? NO_CHANGE);
-      else if (op === '$push' && isPlainObject(operand) && Array.isArray(operand.$each) && operand.$sort !== undefined) setInstead(out, op, path, pushSorted(current, operand));
+      else if (op === '$push' && isPlainObject(operand) && Array.isArray(operand.$each) && operand.$sort !== undefined) setInstead(out, op, path, pushSorted(current, operand, collator));
     }
     if (isPlainObject(out[op]) && Object.keys(out[op] as Document).length === 0) delete out[op];
   }
