@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Document } from 'mongodb';
+import type { CollationOptions, Document } from 'mongodb';
 import { useDriver } from '../test-support/driver-fixture.js';
 
 /**
@@ -13,7 +13,7 @@ const caseInsensitive = { locale: 'en_US', strength: 2 };
 const caseSensitive = { locale: 'en_US', strength: 3 };
 const numericOrdering = { locale: 'en_US', numericOrdering: true };
 
-type Case = [name: string, start: Document, filter: Document, update: Document | Document[], collation: Document, expected: Document];
+type Case = [name: string, start: Document, filter: Document, update: Document | Document[], collation: CollationOptions, expected: Document];
 
 const CASES: Case[] = [
   ['$min, numeric ordering: 1234 > 124, no change', { a: '124' }, { a: '124' }, { $min: { a: '1234' } }, numericOrdering, { a: '124' }],
