@@ -21,8 +21,22 @@ const docSchema = z
     smtpTls: z.boolean().optional(),
     smtpUser: z.string().min(1).max(1_000).optional(),
     smtpPassword: z.string().min(1).max(1_000).optional(),
+    webhookOnly: z.boolean().optional(),
   })
   .passthrough();
+
+/** What an IMAP account is made of: a webhook-only integration has none of it. */
+const mailboxFields = ['host', 'port', 'tls', 'user', 'password', 'mailbox'] as const;
+
+/**
+ * "Receive by webhook only": mail arrives at POST /receive alone, so no mail server is asked for or logged in
+ * to; its fields given anyway are refused rather than kept unused. SMTP for replies stays optional.
+ */
+function assertWebhookOnlyShape(doc: z.infer<typeof docSchema>): void {
+  if (!doc.webhookOnly) return;
+  const given = mailboxFields.filter((field) => doc[field] !== undefined);
+  if (given.length > 0) throw new InputError(`A webhook-only integration has no IMAP account: leave out ${given.join(', ')}`);
+}
 
 /** The hosts the integration would connect to: its IMAP host, and its SMTP host when that is another one. */
 async function checkMailHosts(runtime: ImapRuntime, doc: z.infer<typeof docSchema>): Promise<void> {
@@ -34,10 +48,12 @@ async function checkMailHosts(runtime: ImapRuntime, doc: z.infer<typeof docSchem
 /**
  * SPEC.md `imap:createIntegration`: the Integration record (inboxId plus doc), then, when doc holds an IMAP
  * account, the mailbox listener. If the server refuses, the record goes again and the reply is its reason.
+ * With `webhookOnly: true` there is no account to check: the token comes back at once.
  */
 export async function createIntegration(runtime: ImapRuntime, payload: CreateIntegrationPayload): Promise<CreateIntegrationReply> {
   const parsed = docSchema.safeParse(payload.doc ?? {});
   if (!parsed.success) throw new InputError(`The imap integration's doc is not usable: ${z.prettifyError(parsed.error)}`);
+  assertWebhookOnlyShape(parsed.data);
   const doc = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => !['inboxId', 'webhookTokenHash', '_id'].includes(key)));
   const settings = mailboxSettings(doc);
   await checkMailHosts(runtime, parsed.data);

@@ -19,6 +19,8 @@ export interface IntegrationFields {
   smtpUser?: string;
   /** Never returned by GraphQL, like `password`. */
   smtpPassword?: string;
+  /** Receives by webhook (POST /receive) only: no IMAP account, nothing synced. */
+  webhookOnly?: boolean;
   /** SHA-256 of the webhook token, hex; the token itself is answered once, at creation. */
   webhookTokenHash: string;
   createdAt: Date;
@@ -41,6 +43,7 @@ const integrationSchema = new Schema<IntegrationFields, IntegrationModel>(
     smtpTls: { type: Boolean },
     smtpUser: { type: String },
     smtpPassword: { type: String },
+    webhookOnly: { type: Boolean },
     webhookTokenHash: { type: String, required: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
   },
