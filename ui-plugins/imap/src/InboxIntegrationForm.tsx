@@ -13,8 +13,9 @@ import {
 import { ImapAccountFields } from './components/ImapAccountFields.js';
 
 /**
- * Exposed as `./inboxIntegrationForm`: creates an imap integration with its IMAP account. The imap plugin
- * logs in before it answers, so a server that refuses shows here with its reason, and the values stay.
+ * Exposed as `./inboxIntegrationForm`: creates an imap integration with its IMAP account, or one that receives
+ * by webhook only (no mail server: the token comes back at once). The imap plugin logs in before it answers,
+ * so a server that refuses shows here with its reason, and the values stay.
  */
 export default function ImapIntegrationForm({ kind, onCreated, onCancel }: InboxIntegrationFormProps) {
   const t = useMessages(imapCatalogue);
@@ -59,6 +60,10 @@ export default function ImapIntegrationForm({ kind, onCreated, onCancel }: Inbox
           onChange={change}
           onTlsChange={(tls) => setValues((current) => withTls(current, tls))}
           onSmtpTlsChange={(smtpTls) => setValues((current) => ({ ...current, smtpTls }))}
+          onWebhookOnlyChange={(webhookOnly) => {
+            setValues((current) => ({ ...current, webhookOnly }));
+            setProblems({});
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

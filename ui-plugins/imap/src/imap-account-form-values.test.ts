@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyImapAccountForm, imapIntegrationInputOf, withTls, type ImapAccountFormValues } from './imap-account-form-values.js';
+import { emptyImapAccountForm, imapIntegrationInputOf, withTls, type ImapAccountData, type ImapAccountFormValues } from './imap-account-form-values.js';
+
+/** The account data of a form filled in for an IMAP account (not webhook-only). */
+const accountData = (result: ReturnType<typeof imapIntegrationInputOf>): ImapAccountData => {
+  assert.ok('input' in result && !('webhookOnly' in result.input.data));
+  return result.input.data;
+};
 
 const filled: ImapAccountFormValues = {
   ...emptyImapAccountForm,
@@ -22,6 +28,7 @@ test('a new form starts with TLS on port 993 and nothing else filled in', () => 
     email: '',
     smtpServer: '',
     smtpTls: true,
+    webhookOnly: false,
   });
 });
 
@@ -33,13 +40,13 @@ test('filled-in values become the name and the data the imap plugin reads, the p
 
 test('the outgoing settings are sent only when given, and checked', () => {
   const result = imapIntegrationInputOf({ ...filled, email: ' help@mail.test ', smtpServer: ' smtp.mail.test:587 ', smtpTls: false });
-  assert.ok('input' in result);
+  const data = accountData(result);
   assert.deepEqual(
-    { email: result.input.data.email, smtpHost: result.input.data.smtpHost, smtpPort: result.input.data.smtpPort, smtpTls: result.input.data.smtpTls },
+    { email: data.email, smtpHost: data.smtpHost, smtpPort: data.smtpPort, smtpTls: data.smtpTls },
     { email: 'help@mail.test', smtpHost: 'smtp.mail.test', smtpPort: 587, smtpTls: false },
   );
   const hostOnly = imapIntegrationInputOf({ ...filled, smtpServer: 'smtp.mail.test' });
-  assert.ok('input' in hostOnly && hostOnly.input.data.smtpHost === 'smtp.mail.test' && hostOnly.input.data.smtpPort === undefined);
+  assert.ok(accountData(hostOnly).smtpHost === 'smtp.mail.test' && accountData(hostOnly).smtpPort === undefined);
   assert.deepEqual(imapIntegrationInputOf({ ...filled, email: 'nope', smtpServer: 'smtp.mail.test:70000' }), {
     problems: { email: 'invalid', smtpServer: 'invalid' },
   });
@@ -65,8 +72,7 @@ test('the port must be a whole number from 1 to 65535', () => {
   }
   for (const [port, expected] of [['1', 1], ['65535', 65_535], ['0143', 143]] as const) {
     const result = imapIntegrationInputOf({ ...filled, port });
-    assert.ok('input' in result, port);
-    assert.equal(result.input.data.port, expected);
+    assert.equal(accountData(result).port, expected, port);
   }
 });
 
@@ -74,4 +80,11 @@ test('switching TLS moves a standard port along and keeps one the user chose', (
   assert.deepEqual(withTls(emptyImapAccountForm, false), { ...emptyImapAccountForm, tls: false, port: '143' });
   assert.equal(withTls({ ...emptyImapAccountForm, tls: false, port: '143' }, true).port, '993');
   assert.deepEqual(withTls({ ...emptyImapAccountForm, port: '40123' }, false), { ...emptyImapAccountForm, port: '40123', tls: false });
+});
+
+test('receive by webhook only: the name alone, whatever the account fields hold', () => {
+  assert.deepEqual(imapIntegrationInputOf({ ...emptyImapAccountForm, name: ' Web form ', webhookOnly: true, port: 'x' }), {
+    input: { name: 'Web form', data: { webhookOnly: true } },
+  });
+  assert.deepEqual(imapIntegrationInputOf({ ...emptyImapAccountForm, webhookOnly: true }), { problems: { name: 'required' } });
 });

@@ -11,6 +11,8 @@ export interface ImapAccountFormValues {
   /** `host` or `host:port`. */
   smtpServer: string;
   smtpTls: boolean;
+  /** Receive by webhook only: no mail server, so none of the account's fields is asked for. */
+  webhookOnly: boolean;
 }
 
 export type ImapAccountField = 'name' | 'host' | 'port' | 'user' | 'password' | 'email' | 'smtpServer';
@@ -35,9 +37,14 @@ export interface ImapAccountData {
   smtpTls: boolean;
 }
 
+/** An integration that receives by POST /receive alone: no IMAP account. */
+export interface WebhookOnlyData {
+  webhookOnly: true;
+}
+
 export interface ImapIntegrationInput {
   name: string;
-  data: ImapAccountData;
+  data: ImapAccountData | WebhookOnlyData;
 }
 
 const tlsPort = '993';
@@ -53,6 +60,7 @@ export const emptyImapAccountForm: ImapAccountFormValues = {
   email: '',
   smtpServer: '',
   smtpTls: true,
+  webhookOnly: false,
 };
 
 /** Turns TLS on or off; a port still at the other mode's standard one follows (993 with TLS, 143 without). */
@@ -81,6 +89,7 @@ export function imapIntegrationInputOf(values: ImapAccountFormValues): { input: 
   const smtpPort = typedSmtpPort === undefined ? undefined : portOf(typedSmtpPort);
   const problems: ImapAccountProblems = {};
   if (!name) problems.name = 'required';
+  if (values.webhookOnly) return name ? { input: { name, data: { webhookOnly: true } } } : { problems };
   if (!host) problems.host = 'required';
   if (port === null) problems.port = 'invalid';
   if (!user) problems.user = 'required';

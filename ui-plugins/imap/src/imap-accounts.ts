@@ -10,6 +10,8 @@ export interface ImapAccount {
   user: string | null;
   mailbox: string | null;
   syncing: boolean;
+  /** Receives by webhook only: no mail server to show. */
+  webhookOnly: boolean;
 }
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -30,6 +32,7 @@ export function imapAccountsOf(value: unknown): ImapAccount[] {
       user: stringOrNull(row.user),
       mailbox: stringOrNull(row.mailbox),
       syncing: row.syncing === true,
+      webhookOnly: row.webhookOnly === true,
     }));
 }
 

@@ -8,6 +8,7 @@ interface ImapAccountFieldsProps {
   onChange: (field: ImapAccountField, value: string) => void;
   onTlsChange: (tls: boolean) => void;
   onSmtpTlsChange: (smtpTls: boolean) => void;
+  onWebhookOnlyChange: (webhookOnly: boolean) => void;
 }
 
 // Each problem is announced where it is shown, next to its field.
@@ -25,7 +26,7 @@ const problemMessages = {
 } as const satisfies Record<ImapAccountField, ImapMessageId>;
 
 /** The account's inputs; each shows its own problem. */
-export function ImapAccountFields({ values, problems, onChange, onTlsChange, onSmtpTlsChange }: ImapAccountFieldsProps) {
+export function ImapAccountFields({ values, problems, onChange, onTlsChange, onSmtpTlsChange, onWebhookOnlyChange }: ImapAccountFieldsProps) {
   const t = useMessages(imapCatalogue);
   const textProps = (field: ImapAccountField, required = true) => ({
     required,
@@ -37,6 +38,26 @@ export function ImapAccountFields({ values, problems, onChange, onTlsChange, onS
   return (
     <>
       <TextInput label={t('form.name')} description={t('form.nameHint')} data-autofocus {...textProps('name')} />
+      <Checkbox
+        label={t('form.webhookOnly')}
+        description={t('form.webhookOnlyHint')}
+        checked={values.webhookOnly}
+        onChange={(event) => onWebhookOnlyChange(event.currentTarget.checked)}
+      />
+      {!values.webhookOnly && <MailServerFields values={values} textProps={textProps} onTlsChange={onTlsChange} onSmtpTlsChange={onSmtpTlsChange} />}
+    </>
+  );
+}
+
+interface MailServerFieldsProps extends Pick<ImapAccountFieldsProps, 'values' | 'onTlsChange' | 'onSmtpTlsChange'> {
+  textProps: (field: ImapAccountField, required?: boolean) => Record<string, unknown>;
+}
+
+/** The IMAP account and where replies leave: not asked for when mail comes by webhook only. */
+function MailServerFields({ values, textProps, onTlsChange, onSmtpTlsChange }: MailServerFieldsProps) {
+  const t = useMessages(imapCatalogue);
+  return (
+    <>
       <Group align="flex-start" grow>
         <TextInput label={t('form.host')} placeholder="imap.example.com" autoComplete="off" {...textProps('host')} />
         <TextInput label={t('form.port')} inputMode="numeric" maw={120} {...textProps('port')} />

@@ -39,7 +39,7 @@ export function ImapAccountTable({ accounts, onRemove }: ImapAccountTableProps) 
           ))}
         {accounts?.map((account) => (
           <Table.Tr key={account._id} data-testid="imap-account-row">
-            <Table.Td fw={500}>{accountServer(account)}</Table.Td>
+            <Table.Td fw={500}>{account.webhookOnly ? t('accounts.webhookOnly') : accountServer(account)}</Table.Td>
             <Table.Td>{account.user ?? '—'}</Table.Td>
             <Table.Td>{account.host ? (account.tls === false ? t('accounts.tlsOff') : t('accounts.tlsOn')) : '—'}</Table.Td>
             <Table.Td>

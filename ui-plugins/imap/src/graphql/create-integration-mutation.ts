@@ -1,11 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { CreatedIntegration } from '@lattice/ui-sdk';
-import type { ImapAccountData } from '../imap-account-form-values.js';
+import type { ImapIntegrationInput } from '../imap-account-form-values.js';
 
 export interface CreateIntegrationVariables {
   kind: string;
   name: string;
-  data: ImapAccountData;
+  data: ImapIntegrationInput['data'];
 }
 
 /** The inbox's mutation: the inbox record, then the imap plugin logs in; a refusal comes back as the error. */
