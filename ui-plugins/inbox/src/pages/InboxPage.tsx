@@ -55,10 +55,13 @@ export function InboxPage() {
   const total = shown?.conversationsTotalCount ?? 0;
   const pages = pageCount(total, perPage);
   const show = (change: Partial<InboxFilters>) => setSearchParams(inboxSearchParams({ ...filters, ...change }));
+  // On a phone (below Mantine's `sm`) the list and the open conversation are two screens, so neither is
+  // squeezed or pushes the page sideways; from `sm` up they stand side by side.
+  const conversationOpen = Boolean(filters.conversationId);
 
   return (
     <Flex gap="lg" align="flex-start" wrap="wrap">
-      <Stack w={400}>
+      <Stack w={{ base: '100%', sm: 400 }} display={{ base: conversationOpen ? 'none' : 'flex', sm: 'flex' }} data-testid="inbox-list-pane">
         <Group justify="space-between">
           <Title order={2}>{t('inbox.title')}</Title>
           <Badge variant="light" size="lg" data-testid="conversations-total-count">
@@ -112,9 +115,24 @@ export function InboxPage() {
         )}
         {loading && !shown && <Text c="dimmed">{t('inbox.loading')}</Text>}
       </Stack>
-      <Paper withBorder p="md" flex={1} miw={420}>
+      <Paper
+        withBorder
+        p="md"
+        flex={1}
+        miw={{ base: 0, sm: 420 }}
+        maw="100%"
+        display={{ base: conversationOpen ? 'block' : 'none', sm: 'block' }}
+        data-testid="inbox-conversation-pane"
+      >
         {filters.conversationId ? (
-          <ConversationDetail conversationId={filters.conversationId} />
+          <Stack gap="xs">
+            <Group hiddenFrom="sm">
+              <Button variant="subtle" size="compact-sm" onClick={() => show({ conversationId: null })}>
+                {t('inbox.backToList')}
+              </Button>
+            </Group>
+            <ConversationDetail conversationId={filters.conversationId} />
+          </Stack>
         ) : (
           <Text c="dimmed">{t('inbox.selectConversation')}</Text>
         )}

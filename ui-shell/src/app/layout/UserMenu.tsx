@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, IconLogout, Text, useLatticeClient, useMessages, useNavigate } from '@lattice/ui-sdk';
+import { Box, Button, Group, IconLogout, Text, useLatticeClient, useMessages, useNavigate } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { currentUserQuery, logoutMutation } from '../auth/current-user-query.js';
@@ -19,9 +19,11 @@ export function UserMenu() {
       <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={220}>
         {user.name || user.email}
       </Text>
+      {/* On a phone the icon alone (named by aria-label), so the header fits 360 px. */}
       <Button
         variant="subtle"
         size="xs"
+        aria-label={t('user.logOut')}
         leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
         loading={loading}
         onClick={async () => {
@@ -30,7 +32,9 @@ export function UserMenu() {
           navigate('/login', { replace: true });
         }}
       >
-        {t('user.logOut')}
+        <Box component="span" visibleFrom="sm">
+          {t('user.logOut')}
+        </Box>
       </Button>
     </Group>
   );

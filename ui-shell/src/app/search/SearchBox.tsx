@@ -59,7 +59,8 @@ export function SearchBox() {
   return (
     <>
       <Button variant="default" size="xs" onClick={() => setOpened(true)} aria-keyshortcuts="Control+K Meta+K" data-testid="search-open">
-        {t('search.open')} <Text span c="dimmed" size="xs" ml={6}>{isMac ? '⌘K' : 'Ctrl+K'}</Text>
+        {/* A phone has no keyboard to press it on, and the header no room for it. */}
+        {t('search.open')} <Text span c="dimmed" size="xs" ml={6} visibleFrom="sm">{isMac ? '⌘K' : 'Ctrl+K'}</Text>
       </Button>
       <Modal opened={opened} onClose={close} title={t('search.title')} size="lg" yOffset="10vh">
         <TextInput
