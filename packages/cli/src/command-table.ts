@@ -18,6 +18,8 @@ export const commandTable: ReadonlyArray<readonly [name: string, load: () => Pro
   ['dashboard-api', () => import('./commands/dashboard-api.js')],
   ['dashboard-front', () => import('./commands/dashboard-front.js')],
   ['db', () => import('./commands/db.js')],
+  ['backup', () => import('./commands/backup.js')],
+  ['restore', () => import('./commands/restore.js')],
   ['search-engine', () => import('./commands/search-engine.js')],
   ['essyncer', () => import('./commands/essyncer.js')],
 ];

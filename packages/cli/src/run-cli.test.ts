@@ -25,7 +25,7 @@ describe('the lattice command table', () => {
     const commands = await loadAll();
     assert.deepEqual(
       commands.map(({ name }) => name),
-      ['start', 'dev', 'validate', 'user:create', 'create-plugin', 'generate', 'host', 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front', 'db', 'search-engine', 'essyncer'],
+      ['start', 'dev', 'validate', 'user:create', 'create-plugin', 'generate', 'host', 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front', 'db', 'backup', 'restore', 'search-engine', 'essyncer'],
     );
     for (const { name, command } of commands) {
       assert.ok(command.summary.length > 10, `${name} has a summary`);
