@@ -115,6 +115,40 @@ const $bucket: Stage = (coll, expr, options) => {
 };
 
 /**
+ * `$group` under a collation: keys equal under it ("foo" and "FOO" at strength 2) form one group, keyed
+ * by the first value seen, as mongod groups them; mingo hashed the binary value. Without a collation,
+ * mingo's `$group` as it is. (Accumulators that compare values are refused under a collation by
+ * collation-guard.ts.)
+ */
+const $group: Stage = (coll, expr, options) => {
+  const collator = options.collation?.locale ? collatorFor(options.collation as CollationSpec) : undefined;
+  if (!collator || !isPlainObject(expr)) return pipelineOperators.$group(coll, expr as never, options);
+  const { _id: key, ...accumulators } = expr;
+  return coll.transform((docs: AnyObject[]) => {
+    const keys: unknown[] = [];
+    const members: AnyObject[][] = [];
+    for (const doc of docs) {
+      const raw = withoutMissing(evalExpr(doc, key as Any, options));
+      const value = raw === undefined ? null : raw;
+      let slot = keys.findIndex((seen) => typeRank(seen) === typeRank(value) && compareValues(seen, value, collator) === 0);
+      if (slot < 0) {
+        slot = keys.push(value) - 1;
+        members.push([]);
+      }
+      (members[slot] as AnyObject[]).push(doc);
+    }
+    return Lazy(keys.flatMap((k, i) => pipelineOperators.$group(Lazy(members[i] as AnyObject[]), { _id: { $literal: k }, ...accumulators }, options).collect<AnyObject>()));
+  });
+};
+
+/** A computed key with its missing fields left out (mingo's object expressions hold them as undefined). */
+function withoutMissing(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutMissing);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutMissing(v)]));
+}
+
+/**
  * `$lookup` with `localField`/`foreignField` and a `pipeline` (MongoDB 5.0): the equality join
  * first, then the pipeline over the joined documents (mingo runs only one of the two).
  */
@@ -141,4 +175,4 @@ const $lookup: Stage = (coll, expr, options) => {
 
 export const ACCUMULATOR_OVERRIDES = { $top, $bottom, ...MISSING_VALUE_ACCUMULATORS };
 export const EXPRESSION_OVERRIDES = { ...MISSING_VALUE_EXPRESSIONS, $function, $toObjectId, $indexOfCP, $week, $regexMatch, $regexFind, $regexFindAll };
-export const PIPELINE_OVERRIDES = { $bucket, $lookup, $setWindowFields };
+export const PIPELINE_OVERRIDES = { $bucket, $group, $lookup, $setWindowFields };

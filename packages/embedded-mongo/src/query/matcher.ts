@@ -8,6 +8,7 @@ import { mingoOptions } from './mingo-context.js';
 import { numericView, storedNumericView } from './numeric-view.js';
 import { firstComputingStage, stageSpecs } from './typed-pipeline.js';
 import { toCommandError } from './mingo-errors.js';
+import { refuseCollationBlindStages } from './collation-guard.js';
 import type { QueryOptions } from './collation.js';
 
 /** A compiled filter: mingo's Query, with failures in MongoDB's error shape. */
@@ -36,6 +37,7 @@ export function compileFilter(filter: Document | undefined, queryOptions: QueryO
 export function runPipeline(docs: Document[], pipeline: Document[], options: Partial<Options> = {}): Document[] {
   try {
     const stages = stageSpecs(pipeline).map((stage) => ('$match' in stage ? { $match: int64AsLong(stage.$match as Document) } : stage));
+    if (options.collation) refuseCollationBlindStages(stages);
     const resolver = options.collectionResolver;
     const viewed = mingoOptions(resolver ? { ...options, collectionResolver: (name) => resolver(name).map(numericView) } : options);
     const cut = firstComputingStage(stages);
