@@ -91,7 +91,8 @@ describe('the activity log', () => {
       new: newPassword,
     });
     assert.equal(changed.errors, undefined, JSON.stringify(changed.errors));
-    const entries = await historyOf('core:user', member.id, 1);
+    // The user's history: their creation, then the change (entries arrive in batches: wait for both).
+    const entries = await historyOf('core:user', member.id, 2);
     const change = entries.find((entry) => entry.action === 'usersChangePassword');
     assert.ok(change, JSON.stringify(entries));
     assert.equal(change.createdBy, member.id);

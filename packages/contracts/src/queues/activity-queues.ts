@@ -23,7 +23,7 @@ export const activityEntrySchema = z.object({
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 /**
- * `logs:activity.record`: plugin hosts send the entries of their changes, a batch per event-loop turn; the logs
+ * `logs:activity.record`: plugin hosts send the entries of their changes, a batch per 100 ms; the logs
  * plugin stores them. There is no queue to change or remove an entry.
  */
 export const activityRecordQueue = plainQueue('logs:activity.record', z.object({ entries: z.array(activityEntrySchema).min(1).max(1_000) }));

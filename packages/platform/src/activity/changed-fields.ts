@@ -23,11 +23,17 @@ export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
 /**
  * Each field that differs between two versions of a record (null: it did not exist), with its values before and
- * after; a secret field says only that it changed.
+ * after; a secret field says only that it changed. `only`: the fields to compare (an update names them; the
+ * versions may hold others, or not hold them, as read).
  */
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null, secretFields: ReadonlySet<string>): FieldChanges {
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  secretFields: ReadonlySet<string>,
+  only?: ReadonlySet<string>,
+): FieldChanges {
   const changes: FieldChanges = {};
-  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const fields = only ?? new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
     if (ignoredFields.has(field)) continue;
     const old = plainValue(before?.[field]);
