@@ -3,3 +3,4 @@ export { startServicesTopology, withMongoPassword, type FrontendPluginEntry, typ
 export { postGraphQL, steadyLoad, type GraphQLAnswer } from './graphql-over-http.js';
 export { nginxInstalled } from './nginx-process.js';
 export { startTestProxy, testDomain, type TestProxy } from './test-proxy.js';
+export { startPluginHostsTopology, type PluginHostsTopology, type TopologyPlugin } from './plugin-hosts-topology.js';
