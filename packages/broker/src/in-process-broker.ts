@@ -197,7 +197,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
   return {
     async sendMessage(queue: QueueName, data: unknown, sendOptions: SendOptions = {}): Promise<void> {
       assertQueueName(queue);
-      const body = encodeMessage(queue, data, sendOptions.subdomain);
+      const body = encodeMessage(queue, data, sendOptions.subdomain, sendOptions.actor);
       if (closed) throw new BrokerClosedError(queue);
       enqueue(queue, { body, requestId: sendOptions.requestId, attempts: 1 });
     },
@@ -206,7 +206,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
       return new Promise<T>((resolve, reject) => {
         assertQueueName(queue);
         const timeoutMs = rpcTimeout(rpcOptions.timeoutMs, DEFAULT_RPC_TIMEOUT_MS);
-        const body = encodeMessage(queue, data, rpcOptions.subdomain);
+        const body = encodeMessage(queue, data, rpcOptions.subdomain, rpcOptions.actor);
         if (closed) throw new BrokerClosedError(queue);
         const correlationId = randomUUID();
         const timer = setTimeout(() => {

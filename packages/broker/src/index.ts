@@ -1,4 +1,6 @@
 export type {
+  ActingUser,
+  ConsumeOptions,
   MessageBroker,
   MessageMeta,
   PlainHandler,

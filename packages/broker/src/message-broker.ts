@@ -11,10 +11,18 @@
  */
 export type QueueName = string;
 
+/** The user a message acts for: whose request sent it, with the actions they had then (`<plugin>:<action>`). */
+export interface ActingUser {
+  userId: string;
+  permissions: string[];
+}
+
 export interface MessageMeta {
   subdomain?: string;
   /** The id of the request that caused this message (the gateway's `x-request-id`), for logs across processes. */
   requestId?: string;
+  /** The user whose request sent the message, when one did (travels in the envelope). */
+  actor?: ActingUser;
 }
 
 export type PlainHandler = (data: unknown, meta: MessageMeta) => Promise<void> | void;
@@ -29,6 +37,17 @@ export interface SendOptions {
   subdomain?: string;
   /** Travels beside the message (AMQP header `x-request-id`) and reaches the handler as `meta.requestId`. */
   requestId?: string;
+  /** Travels in the envelope and reaches the handler as `meta.actor`. */
+  actor?: ActingUser;
+}
+
+/** How a consumer handles its messages; the brokers ignore it, a plugin host's broker client enforces it. */
+export interface ConsumeOptions {
+  /**
+   * The action (`<plugin>:<action>`) the user a message acts for must have: a message without such a user is
+   * refused before the handler runs, and the handler runs as that user (the activity log records its changes).
+   */
+  actsFor?: string;
 }
 
 export interface RPCOptions extends SendOptions {
@@ -39,8 +58,8 @@ export interface RPCOptions extends SendOptions {
 export interface MessageBroker {
   sendMessage(queue: QueueName, data: unknown, options?: SendOptions): Promise<void>;
   sendRPCMessage<T = unknown>(queue: QueueName, data: unknown, options?: RPCOptions): Promise<T>;
-  consumeQueue(queue: QueueName, handler: PlainHandler): Promise<void>;
-  consumeRPCQueue(queue: QueueName, handler: RPCHandler): Promise<void>;
+  consumeQueue(queue: QueueName, handler: PlainHandler, options?: ConsumeOptions): Promise<void>;
+  consumeRPCQueue(queue: QueueName, handler: RPCHandler, options?: ConsumeOptions): Promise<void>;
   /** Whether messages can be sent and received now (RabbitMQ: connected; reconnecting is not connected). */
   isConnected(): boolean;
   close(): Promise<void>;

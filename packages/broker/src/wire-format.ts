@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MalformedMessageError, UnserialisablePayloadError } from './errors.js';
-import type { MessageMeta, QueueName } from './message-broker.js';
+import type { ActingUser, MessageMeta, QueueName } from './message-broker.js';
 
 /**
  * The wire format of ARCHITECTURE.md "Broker flows", shared by both implementations so that the
@@ -9,6 +9,7 @@ import type { MessageMeta, QueueName } from './message-broker.js';
 
 const envelopeSchema = z.object({
   subdomain: z.string().optional(),
+  actor: z.object({ userId: z.string(), permissions: z.array(z.string()) }).optional(),
   data: z.unknown().optional(),
 });
 
@@ -37,9 +38,9 @@ function stringify(value: unknown): string {
   return JSON.stringify(value, refuseLossyValues);
 }
 
-export function encodeMessage(queue: QueueName, data: unknown, subdomain: string | undefined): string {
+export function encodeMessage(queue: QueueName, data: unknown, subdomain: string | undefined, actor?: ActingUser): string {
   try {
-    return stringify(subdomain === undefined ? { data } : { subdomain, data });
+    return stringify({ ...(subdomain === undefined ? {} : { subdomain }), ...(actor ? { actor: { userId: actor.userId, permissions: actor.permissions } } : {}), data });
   } catch (error) {
     throw new UnserialisablePayloadError(queue, error instanceof Error ? error.message : String(error));
   }
@@ -59,8 +60,9 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export function decodeMessage(queue: string, text: string, requestId?: unknown): DecodedMessage {
   const parsed = envelopeSchema.safeParse(parseJson(queue, text));
   if (!parsed.success) throw new MalformedMessageError(queue, `expected {subdomain?, data}: ${parsed.error.message}`);
-  const { subdomain, data } = parsed.data;
+  const { subdomain, actor, data } = parsed.data;
   const meta: MessageMeta = subdomain === undefined ? {} : { subdomain };
+  if (actor) meta.actor = actor;
   if (typeof requestId === 'string' && requestId !== '') meta.requestId = requestId;
   return { data, meta };
 }

@@ -1,5 +1,6 @@
 import type { MessageBroker } from '@lattice/broker';
 import { createIntegrationQueue, removeIntegrationQueue, sendMailQueue, sendReplyQueue } from '@lattice/contracts';
+import { consumeContract } from '@lattice/plugin-sdk';
 import { createIntegration } from '../integrations/create-integration.js';
 import { removeIntegration } from '../integrations/remove-integration.js';
 import { sendMail } from '../outgoing/send-mail.js';
@@ -22,7 +23,8 @@ export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRunt
     return { status: 'success' as const };
   });
 
-  await broker.consumeRPCQueue(replyQueue.name, async (data) => sendReply(runtime, replyQueue.payload.parse(data)));
+  // Sends for the user who writes: the host checks their inbox:replyToConversations (the contract's actsFor).
+  await consumeContract(broker, replyQueue, (payload) => sendReply(runtime, payload));
 
   await broker.consumeRPCQueue(mailQueue.name, async (data) => sendMail(runtime, mailQueue.payload.parse(data)));
 }

@@ -73,7 +73,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
   return {
     async sendMessage(queue: QueueName, data: unknown, sendOptions: SendOptions = {}): Promise<void> {
       assertQueueName(queue);
-      const body = Buffer.from(encodeMessage(queue, data, sendOptions.subdomain));
+      const body = Buffer.from(encodeMessage(queue, data, sendOptions.subdomain, sendOptions.actor));
       refuseWhenClosed(queue);
       const send = publishUntilConfirmed(openSession(queue), queue, body, requestIdHeaders(sendOptions.requestId));
       sending.add(send);
@@ -87,7 +87,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
     async sendRPCMessage<T = unknown>(queue: QueueName, data: unknown, rpcOptions: RPCOptions = {}): Promise<T> {
       assertQueueName(queue);
       const timeoutMs = rpcTimeout(rpcOptions.timeoutMs, DEFAULT_RPC_TIMEOUT_MS);
-      const body = Buffer.from(encodeMessage(queue, data, rpcOptions.subdomain));
+      const body = Buffer.from(encodeMessage(queue, data, rpcOptions.subdomain, rpcOptions.actor));
       refuseWhenClosed(queue);
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -60,10 +60,11 @@ export type SendReplyReply = z.infer<typeof sendReplyReplySchema>;
  * `<kind>:sendReply`, consumed by the integration plugin named `kind`: stores the reply as a message of the
  * conversation (outgoing, author = the user) and sends it through the channel. A channel that refuses or is
  * down is not an error reply: the reply is kept as `failed` with the reason. Error replies are for what can
- * never be sent (an unknown integration or customer); nothing is stored for those.
+ * never be sent (an unknown integration or customer); nothing is stored for those. The integration sends for the
+ * user who writes, who needs inbox's `replyToConversations`.
  */
 export function sendReplyQueue(kind: string) {
-  return rpcQueue(`${kind}:sendReply`, sendReplyPayloadSchema, sendReplyReplySchema);
+  return rpcQueue(`${kind}:sendReply`, sendReplyPayloadSchema, sendReplyReplySchema, { actsFor: 'inbox:replyToConversations' });
 }
 
 export const sendMailPayloadSchema = z.object({

@@ -55,7 +55,9 @@ export function createActivityRecorder(plugin: string, broker: MessageBroker, op
 
   const sendBatch = async (entries: ActivityEntry[]) => {
     try {
-      await broker.sendMessage(activityRecordQueue.name, { entries });
+      // The entries name their users; the message acts for none (it would carry the permissions of whoever's
+      // request started the batch).
+      await broker.sendMessage(activityRecordQueue.name, { entries }, { actor: undefined });
     } catch (error) {
       logger.error({ err: error, entries: entries.length }, 'activity entries could not be sent to the logs plugin');
     }

@@ -1,6 +1,6 @@
-import type { MessageBroker, PlainHandler, RPCHandler } from '@lattice/broker';
-import { PluginUnavailableError } from '@lattice/plugin-sdk';
-import { currentRequestId, runWithRequestId } from './request-scope.js';
+import type { ActingUser, ConsumeOptions, MessageBroker, MessageMeta, PlainHandler, RPCHandler } from '@lattice/broker';
+import { ForbiddenError, PluginUnavailableError } from '@lattice/plugin-sdk';
+import { currentRequestId, currentRequestScope, runWithRequestId, setRequestUser } from './request-scope.js';
 
 interface Route<THandler> {
   handler?: THandler;
@@ -9,6 +9,28 @@ interface Route<THandler> {
 // Per broker, per `<plugin>|<kind>|<queue>`: the consumer registered once, and the handler of the plugin
 // host that is running now.
 const routesByBroker = new WeakMap<MessageBroker, Map<string, Route<PlainHandler | RPCHandler>>>();
+
+/** The user of the request sending a message: the consumer may act for them (see ConsumeOptions.actsFor). */
+function currentActor(): ActingUser | undefined {
+  const scope = currentRequestScope();
+  return scope?.userId ? { userId: scope.userId, permissions: [...(scope.permissions ?? [])] } : undefined;
+}
+
+/**
+ * Runs a consumer's handler in the scope of the message's request. A consumer that acts for a user (`actsFor`)
+ * runs only for a message sent for a user with that action, and as that user: what it changes is recorded in the
+ * activity log under their name, as their own request's changes are.
+ */
+function handleAs<TResult>(queue: string, options: ConsumeOptions | undefined, meta: MessageMeta, handle: () => TResult): TResult {
+  return runWithRequestId(meta.requestId, () => {
+    const action = options?.actsFor;
+    if (!action) return handle();
+    if (!meta.actor) throw new ForbiddenError(`${queue} acts for a user, and this message was sent for none`);
+    if (!meta.actor.permissions.includes(action)) throw new ForbiddenError(`${queue} needs ${action}, which the user it acts for does not have`);
+    setRequestUser(meta.actor.userId, meta.actor.permissions);
+    return handle();
+  });
+}
 
 export interface PluginBrokerClient {
   client: MessageBroker;
@@ -64,20 +86,20 @@ export function createPluginBrokerClient(broker: MessageBroker, pluginName: stri
   };
 
   const client: MessageBroker = {
-    sendMessage: (queue, data, options) => broker.sendMessage(queue, data, { requestId: currentRequestId(), ...options }),
-    sendRPCMessage: (queue, data, options) => broker.sendRPCMessage(queue, data, { requestId: currentRequestId(), ...options }),
-    consumeQueue: (queue, handler) =>
+    sendMessage: (queue, data, options) => broker.sendMessage(queue, data, { requestId: currentRequestId(), actor: currentActor(), ...options }),
+    sendRPCMessage: (queue, data, options) => broker.sendRPCMessage(queue, data, { requestId: currentRequestId(), actor: currentActor(), ...options }),
+    consumeQueue: (queue, handler, options) =>
       attach('plain', queue, handler, (route) =>
         broker.consumeQueue(queue, (data, meta) => {
           const handler = route.handler;
-          return handler ? track(() => runWithRequestId(meta.requestId, () => handler(data, meta))) : unavailable();
+          return handler ? track(() => handleAs(queue, options, meta, () => handler(data, meta))) : unavailable();
         }),
       ),
-    consumeRPCQueue: (queue, handler) =>
+    consumeRPCQueue: (queue, handler, options) =>
       attach('rpc', queue, handler, (route) =>
         broker.consumeRPCQueue(queue, (data, meta) => {
           const handler = route.handler;
-          return handler ? track(() => runWithRequestId(meta.requestId, () => handler(data, meta))) : unavailable();
+          return handler ? track(() => handleAs(queue, options, meta, () => handler(data, meta))) : unavailable();
         }),
       ),
     isConnected: () => broker.isConnected(),

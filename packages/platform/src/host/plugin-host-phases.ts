@@ -109,7 +109,7 @@ export function createHttpApp(host: HostServices): HostHttp {
     draining: false,
     requestContext: async (req, res) => {
       const user = await host.auth.readUser(req);
-      setRequestUser(user?._id);
+      setRequestUser(user?._id, user?.permissions);
       const base: PluginRequestContext = { ...host.services, ...host.runtime?.context, req, res, user, plugin: host.name, permissions, declaredActions: actions };
       return host.definition.apolloServerContext ? host.definition.apolloServerContext(base, req) : base;
     },

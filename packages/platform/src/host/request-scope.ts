@@ -9,6 +9,8 @@ interface RequestScope {
   requestId: string;
   /** The user the request acts for, once the host has checked their login: the activity log's `createdBy`. */
   userId?: string;
+  /** That user's actions, as their session check answered: they travel with the messages the request sends. */
+  permissions?: readonly string[];
   /** The mutation being resolved, and how many activity entries it wrote so far (see `runInOperation`). */
   operation?: { name: string; entries: number };
 }
@@ -26,9 +28,11 @@ export function currentRequestScope(): Readonly<RequestScope> | undefined {
 }
 
 /** Says whom the rest of this request acts for (the scope is shared by everything the request causes). */
-export function setRequestUser(userId: string | undefined): void {
+export function setRequestUser(userId: string | undefined, permissions?: readonly string[]): void {
   const store = scope.getStore();
-  if (store) store.userId = userId;
+  if (!store) return;
+  store.userId = userId;
+  store.permissions = userId === undefined ? undefined : permissions;
 }
 
 /** Runs one mutation's resolver in a scope that names it, so the changes it makes are recorded under its name. */

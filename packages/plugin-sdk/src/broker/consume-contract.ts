@@ -13,7 +13,7 @@ function parsePayload<TPayload extends z.ZodType>(schema: TPayload, data: unknow
 /**
  * The consumer's side of a queue contract, beside `callPluginRPC`: the handler gets the payload parsed and typed
  * by the contract; an RPC handler's reply is checked against the contract before it is sent, so a consumer
- * cannot answer what its callers would refuse.
+ * cannot answer what its callers would refuse. A contract's `actsFor` reaches the plugin host, which checks it.
  */
 export function consumeContract<TPayload extends z.ZodType, TReply extends z.ZodType>(
   broker: MessageBroker,
@@ -31,14 +31,22 @@ export function consumeContract(
   handler: (payload: unknown, meta: MessageMeta) => unknown,
 ): Promise<void> {
   if (contract.kind === 'plain') {
-    return broker.consumeQueue(contract.name, async (data, meta) => {
-      await handler(parsePayload(contract.payload, data), meta);
-    });
+    return broker.consumeQueue(
+      contract.name,
+      async (data, meta) => {
+        await handler(parsePayload(contract.payload, data), meta);
+      },
+      { actsFor: contract.actsFor },
+    );
   }
-  return broker.consumeRPCQueue(contract.name, async (data, meta) => {
-    const reply = await handler(parsePayload(contract.payload, data), meta);
-    const checked = contract.reply.safeParse(reply);
-    if (!checked.success) throw new Error(`${contract.name}: the reply breaks its contract: ${z.prettifyError(checked.error)}`);
-    return reply;
-  });
+  return broker.consumeRPCQueue(
+    contract.name,
+    async (data, meta) => {
+      const reply = await handler(parsePayload(contract.payload, data), meta);
+      const checked = contract.reply.safeParse(reply);
+      if (!checked.success) throw new Error(`${contract.name}: the reply breaks its contract: ${z.prettifyError(checked.error)}`);
+      return reply;
+    },
+    { actsFor: contract.actsFor },
+  );
 }
