@@ -14,7 +14,7 @@ import { runPlatform } from '../platform/run-platform.js';
 import { backupDatabases } from './backup-databases.js';
 import { withDeploymentClient } from './with-deployment-client.js';
 
-const { EJSON, ObjectId } = mongoose.mongo.BSON;
+const { Binary, Decimal128, EJSON, Int32, Long, ObjectId } = mongoose.mongo.BSON;
 const owner = { email: 'owner@backup.test', password: 'correct horse battery staple' };
 let workDir: string;
 let configFile: string;
@@ -97,6 +97,15 @@ describe('lattice backup and restore (embedded database)', { skip: process.env.M
           createdAt: conversationCreatedAt,
           updatedAt: conversationCreatedAt,
         });
+        // Types JSON would lose or merge: they must come back as themselves, not as numbers or strings.
+        await client.db('documents').collection<{ _id: string; [field: string]: unknown }>('bson_types').insertOne({
+          _id: 'types',
+          int32: new Int32(7),
+          int64: Long.fromString('9007199254740993'),
+          double: 7.5,
+          decimal: Decimal128.fromString('0.1'),
+          binary: new Binary(Buffer.from([0, 1, 2, 255])),
+        });
       } finally {
         await client.close();
       }
@@ -137,6 +146,9 @@ describe('lattice backup and restore (embedded database)', { skip: process.env.M
       const conversation = await client.db('inbox').collection('conversations').findOne({ _id: conversationId });
       assert.ok(conversation?._id instanceof ObjectId, 'the conversation id is an ObjectId again');
       assert.ok(conversation.createdAt instanceof Date && conversation.createdAt.getTime() === conversationCreatedAt.getTime(), 'createdAt is a Date again');
+      const types = await client.db('documents').collection<{ _id: string; [field: string]: unknown }>('bson_types').findOne({ _id: 'types' }, { promoteValues: false });
+      assert.ok(types?.int32 instanceof Int32 && types.int64 instanceof Long && types.decimal instanceof Decimal128 && types.binary instanceof Binary, JSON.stringify(types));
+      assert.equal(String(types.int64), '9007199254740993');
       const indexes = await client.db('inbox').collection('conversations').listIndexes().toArray();
       assert.ok(indexes.some((index) => JSON.stringify(index.key) === JSON.stringify({ customerId: 1, updatedAt: -1 })), 'the indexes are back');
       return snapshot(client, databases);
