@@ -117,6 +117,15 @@ describe('issue 35: MongoDB answers where the query library answered otherwise',
     assert.deepEqual((await c.findOne({ _id: 1 }))?.x, { $each: 1 });
   });
 
+  it('a $-prefixed field at the top level: $set refuses it on an existing document (52), an upsert may create it', async () => {
+    const c = await fx.fresh([{ _id: 1 }]);
+    await assert.rejects(c.updateOne({ _id: 1 }, { $set: { $each: 1 } } as never), hasCode(52));
+    await c.updateOne({ _id: 1 }, { $set: { 'address.$street': 'Elm Ave' } } as never);
+    await c.updateOne({ _id: 2 }, { $set: { $hotel: 320 } } as never, { upsert: true });
+    assert.deepEqual(await c.find().sort({ _id: 1 }).toArray(), [{ _id: 1, address: { $street: 'Elm Ave' } }, { _id: 2, $hotel: 320 }]);
+    await assert.rejects(c.updateOne({ _id: 2 }, { $set: { $hotel: 1 } } as never, { upsert: true }), hasCode(52));
+  });
+
   it('collation locales as MongoDB names them (en_US, de, de@collation=phonebook); an unknown one is refused', async () => {
     const c = await fx.fresh([{ _id: 1, s: 'b' }, { _id: 2, s: 'A' }, { _id: 3, s: 'a' }]);
     const sorted = await c.find({}).sort({ s: 1 }).collation({ locale: 'en_US' }).toArray();

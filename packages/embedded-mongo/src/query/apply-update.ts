@@ -65,6 +65,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     }
     const newId = takeIdAssignment(resolved, doc);
     const dollarFields = takeDollarFieldPaths(resolved);
+    if (!options.inserting) refuseTopLevelDollarFields(dollarFields.sets.map(([path]) => path));
     const { modifier, direct } = preflightUpdate(next, normaliseArrayModifiers(dollarFields.modifier), queryOptions);
     if (Object.keys(modifier).length > 0) {
       try {
@@ -112,6 +113,17 @@ function takeIdAssignment(modifier: Document, doc: Document): unknown {
   if (Object.keys(rest).length > 0) modifier.$set = rest;
   else delete modifier.$set;
   return doc._id === undefined ? value : undefined;
+}
+
+/**
+ * A `$set` may create a `$`-prefixed field inside a document (`address.$street`), but not at the top level of
+ * a document it updates (an upsert's new document may have one): mongod answers 52 there.
+ */
+function refuseTopLevelDollarFields(paths: string[]): void {
+  const top = paths.find((path) => path.split('.')[0]?.startsWith('$'));
+  if (top === undefined) return;
+  const field = top.split('.')[0] as string;
+  throw new MongoCommandError(52, 'DollarPrefixedFieldName', `The dollar ($) prefixed field '${field}' in '${top}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`);
 }
 
 function withoutId(doc: Document): Document {
