@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { logIn } from '@lattice/platform/test-kit';
 import type { Browser, Page } from 'playwright-core';
+import { reportRecoveredRenderErrors } from './browser-page.js';
 import type { UiStack } from './ui-stack.js';
 
 export interface TestUser {
@@ -46,6 +47,7 @@ export async function newDesktopPage(browser: Browser): Promise<{ page: Page; pa
   page.setDefaultTimeout(20_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  reportRecoveredRenderErrors(page);
   return { page, pageErrors };
 }
 

@@ -5,6 +5,7 @@ import { createApolloClient } from './apollo/create-apollo-client.js';
 import { currentUserQuery } from './auth/current-user-query.js';
 import { pluginsManifestRequest } from './boot/plugins-manifest-request.js';
 import { registerMobileServiceWorker } from './boot/register-service-worker.js';
+import { recoveredRenderErrorPrefix } from './boot/recovered-render-error.js';
 import { preloadEarlyPlugins } from './plugins/remote-registry.js';
 import { applyLocale, initialLocale } from './i18n/initial-locale.js';
 import '@mantine/core/styles.css';
@@ -28,10 +29,10 @@ void Promise.all([pluginsManifestRequest, loadDefinedCatalogues(locale)]).then((
 });
 registerMobileServiceWorker();
 
-// React recovers from an error thrown while rendering concurrently by rendering again synchronously, and by
-// default reports only its own wrapper ("error #520" in production). Report what was thrown instead, so the
-// console and error trackers name the real cause.
-function reportRecoveredError(error: unknown): void {
+// React recovers from an error thrown while rendering concurrently by rendering again synchronously; by
+// default it reports only its wrapper ("error #520" in production) as an uncaught error. The page the user
+// sees is whole, so it is logged as an error naming what was thrown and where, not raised as uncaught.
+function reportRecoveredError(error: unknown, info: { componentStack?: string }): void {
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-  reportError(cause);
+  console.error(`${recoveredRenderErrorPrefix} ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}${info.componentStack ?? ''}`);
 }
