@@ -1,0 +1,97 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { createRoleMetrics, metricsContentType, type RoleMetrics } from './role-metrics.js';
+
+/** The path every role answers its metrics at, on its own port only (never through a proxy: see docs/deploy.md). */
+export const METRICS_PATH = '/metrics';
+
+/** What the access log needs of a logger (pino's `info` fits). */
+export interface AccessLogger {
+  info(fields: object, message: string): void;
+}
+
+export interface ObserveRequestsOptions {
+  /** The role's name: the `role` label of its metrics and the access log's `role` field. */
+  role: string;
+  /** Where one line per answered request goes; none: no access log. */
+  accessLog?: AccessLogger;
+  /** The route template of a request, for a server that does not route with express. */
+  routeOf?: (req: IncomingMessage, res: ServerResponse) => string | undefined;
+  /** More access log fields (the user, the plugin), read once the answer is sent. */
+  fields?: (req: IncomingMessage, res: ServerResponse) => object;
+  /** Shared when one role serves several ports, so a scrape counts them all. */
+  metrics?: RoleMetrics;
+}
+
+const REQUEST_ID_HEADER = 'x-request-id';
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * `listener` with `GET /metrics`, a request counter and duration histogram, and one access log line per
+ * request. Wrap the outermost listener of a role's port, inside whatever assigns the request id.
+ */
+export function observeRequests(listener: RequestListener, options: ObserveRequestsOptions): RequestListener {
+  const metrics = options.metrics ?? createRoleMetrics(options.role);
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const path = pathOf(req.url);
+    const scrape = path === METRICS_PATH && (req.method === 'GET' || req.method === 'HEAD');
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const method = req.method ?? 'GET';
+      const route = scrape ? METRICS_PATH : routeTemplate(req, res, options.routeOf);
+      metrics.observe({ method, route, status: res.statusCode, seconds });
+      if (scrape || !options.accessLog) return;
+      options.accessLog.info(
+        {
+          role: options.role,
+          reqId: requestIdOf(req, res),
+          method,
+          path,
+          route,
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 10_000) / 10,
+          ...options.fields?.(req, res),
+        },
+        'request',
+      );
+    });
+    if (!scrape) return void listener(req, res);
+    metrics.text().then(
+      (text) => {
+        res.writeHead(200, { 'content-type': metricsContentType, 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      () => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('metrics unavailable');
+      },
+    );
+  };
+}
+
+/** The path without its query string: a query may carry tokens, and is never logged. */
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const end = raw.indexOf('?');
+  return end === -1 ? raw : raw.slice(0, end);
+}
+
+function requestIdOf(req: IncomingMessage, res: ServerResponse): string | undefined {
+  const answered = res.getHeader(REQUEST_ID_HEADER);
+  if (typeof answered === 'string') return answered;
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : undefined;
+}
+
+/**
+ * The role's own template, else express's matched route, else the prefix a router was mounted at. A request
+ * nothing matched is `unmatched`, so paths a client makes up never become label values.
+ */
+function routeTemplate(req: IncomingMessage, res: ServerResponse, routeOf: ObserveRequestsOptions['routeOf']): string {
+  const own = routeOf?.(req, res);
+  if (own) return own;
+  const routed = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+  if (typeof routed.route?.path === 'string') return `${routed.baseUrl ?? ''}${routed.route.path}`;
+  if (res.statusCode === 404) return 'unmatched';
+  return routed.baseUrl ? `${routed.baseUrl}/*` : 'other';
+}
