@@ -9,6 +9,7 @@ import { createRequestListener } from './http/request-router.js';
 import { createHealthRoutes } from './http/health-routes.js';
 import { sendGraphqlIde } from './http/graphql-ide.js';
 import { withRequestId } from './http/request-id.js';
+import { gatewayRouteOf, integrationsRouteOf } from './http/route-templates.js';
 import { createUpgradeListener } from './http/upgrade-router.js';
 import {
   checkSubgraphEndpoints,
@@ -28,6 +29,7 @@ import { InFlightRequests } from './subgraphs/in-flight-requests.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 import { createSubscriptionServer } from './subscriptions/subscription-server.js';
 import { capConnectionsPerAddress, createSubgraphSigner, limitedServerOptions, subgraphSigningKey } from '@lattice/contracts';
+import { observeRequests } from '@lattice/contracts/http-observability';
 
 /**
  * Starts the gateway: composes the plugins that are up, listens, and keeps polling their health.
@@ -71,7 +73,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     dev,
   );
-  const server = await listen(withRequestId(listener), options.port ?? DEFAULT_PORT, host);
+  const observed = observeRequests(listener, { role: 'gateway', accessLog: logger, routeOf: gatewayRouteOf((name) => registry.get(name) !== undefined) });
+  const server = await listen(withRequestId(observed), options.port ?? DEFAULT_PORT, host);
   const subscriptions = createSubscriptionServer({
     registry,
     preparer: () => compositions.preparer,
@@ -85,8 +88,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = [server];
   try {
     if (options.integrations) {
-      const ingress = createIntegrationsListener(pluginHttp, new Set(options.integrations.plugins), logger, options.integrations.publicRoutes);
-      servers.push(await listen(withRequestId(ingress), options.integrations.port, options.integrations.host ?? host));
+      const integrations = new Set(options.integrations.plugins);
+      const ingress = createIntegrationsListener(pluginHttp, integrations, logger, options.integrations.publicRoutes);
+      const observedIngress = observeRequests(ingress, { role: 'integrations', accessLog: logger, routeOf: integrationsRouteOf(integrations) });
+      servers.push(await listen(withRequestId(observedIngress), options.integrations.port, options.integrations.host ?? host));
     }
   } catch (error) {
     await subscriptions.stop();

@@ -30,9 +30,9 @@ export function routedPath(rest: string): string | undefined {
   }
 }
 
-/** A host's own routes, which only the gateway's GraphQL door and probes reach: never through `/pl:` or the integrations port. */
+/** A host's own routes, which only the gateway's GraphQL door, probes and scrapers reach: never through `/pl:` or the integrations port. */
 export function isHostInternalPath(path: string): boolean {
-  return ['/graphql', '/health'].some((internal) => path === internal || path.startsWith(`${internal}/`));
+  return ['/graphql', '/health', '/metrics'].some((internal) => path === internal || path.startsWith(`${internal}/`));
 }
 
 function notHere(res: ServerResponse, name: string, rest: string): void {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { observeRequests } from '@lattice/contracts/http-observability';
 import type { AddressInfo } from 'node:net';
 import type { MessageBroker } from '@lattice/broker';
 import { createSessionChecker } from '@lattice/platform';
@@ -58,7 +59,7 @@ export async function startDashboardApi(options: StartDashboardApiOptions): Prom
       queryTimeoutMs: options.queryTimeoutMs ?? 15_000,
       ready: () => (db.readyState !== 1 ? 'database unavailable' : !options.broker.isConnected() ? 'broker unavailable' : undefined),
     });
-    const server = createServer(limitedServerOptions(), app);
+    const server = createServer(limitedServerOptions(), observeRequests(app, { role: 'dashboard-api', accessLog: logger }));
     capConnectionsPerAddress(server);
     const listenHost = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {

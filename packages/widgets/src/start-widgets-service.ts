@@ -1,4 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { observeRequests } from '@lattice/contracts/http-observability';
+import { widgetsRouteOf } from './http/widgets-route-of.js';
 import type { AddressInfo } from 'node:net';
 import type { MessageBroker } from '@lattice/broker';
 import type { PubSubEngine } from 'graphql-subscriptions';
@@ -94,7 +96,7 @@ export async function startWidgetsService(options: WidgetsServiceOptions): Promi
     sendJson(response, 404, { error: { code: 'NOT_FOUND', message: `Nothing at ${request.method} ${path}` } });
   }
 
-  const server = createServer(limitedServerOptions({ requestTimeout: 60_000 }), (request, response) => {
+  const listener: RequestListener = (request, response) => {
     route(request, response).catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof WidgetRefusal) {
@@ -104,7 +106,9 @@ export async function startWidgetsService(options: WidgetsServiceOptions): Promi
       logger.error({ err: error, url: request.url }, 'widgets request failed');
       sendJson(response, 500, { error: { code: 'INTERNAL', message: 'Something went wrong' } });
     });
-  });
+  };
+  const observed = observeRequests(listener, { role: 'widgets', accessLog: logger, routeOf: widgetsRouteOf });
+  const server = createServer(limitedServerOptions({ requestTimeout: 60_000 }), observed);
   server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://widgets').pathname === '/ws') sockets.upgrade(request, socket, head);
     else socket.destroy();

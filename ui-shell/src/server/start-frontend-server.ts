@@ -21,6 +21,7 @@ import { pluginBuildDir } from './plugin-build-dir.js';
 import { watchRemoteDescriptors } from './remote-descriptors.js';
 import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.js';
 import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
+import { observeRequests, type AccessLogger } from '@lattice/contracts/http-observability';
 
 export interface FrontendServerOptions {
   /** 3000 in production; 0 picks a free port. */
@@ -57,6 +58,8 @@ export interface FrontendServerOptions {
    * `/mobile-app/` (4100 in production; 0 picks a free port; omitted: only under `/mobile-app/` of `port`).
    */
   mobilePort?: number;
+  /** Where one line per request goes (none: no access log); `/metrics` is served either way. */
+  accessLog?: AccessLogger;
 }
 
 export interface RunningFrontendServer {
@@ -88,6 +91,9 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders(origins));
+  // The front-end's own `/metrics` is answered before express; another role's, reached through a proxied prefix
+  // (`/gateway/metrics`, `/dashboard/api/metrics`), is never handed out on this public port.
+  app.use((request, response, next) => (/\/metrics\/?$/i.test(request.path) ? response.status(404).type('text').send('Not found') : next()));
 
   addHealthRoutes(app, options.gatewayUrl);
   const proxy = createGatewayProxy(options.gatewayUrl);
@@ -152,7 +158,8 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
     // Node types the upgrade socket as a Duplex; for an HTTP server it is always a net.Socket.
     proxy.upgrade(request, socket as Socket, head);
   };
-  const server = createServer(limitedServerOptions(), app).listen(options.port ?? 3000, options.host ?? '127.0.0.1');
+  const observed = observeRequests(app, { role: 'frontend', accessLog: options.accessLog });
+  const server = createServer(limitedServerOptions(), observed).listen(options.port ?? 3000, options.host ?? '127.0.0.1');
   capConnectionsPerAddress(server);
   server.on('upgrade', upgrade);
   const mobileServer = options.mobilePort === undefined ? undefined : mobileAppServer(app, upgrade);

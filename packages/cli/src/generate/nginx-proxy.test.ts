@@ -78,6 +78,19 @@ describe('lattice generate nginx, run by nginx in front of recording upstreams',
     }
   });
 
+  it("refuses every role's /metrics under every prefix, without asking the service", async () => {
+    const received = () => [...upstreams.values()].reduce((total, upstream) => total + upstream.received.length, 0);
+    const before = received();
+    for (const route of transportRoutes) {
+      for (const path of [`${route.prefix}metrics`, `${route.prefix}metrics?x=1`, `${route.prefix}METRICS/`]) {
+        const response = await get(path);
+        await response.text();
+        assert.equal(response.status, 404, path);
+      }
+    }
+    assert.equal(received(), before);
+  });
+
   it('forwards websocket upgrades on /widgets/, /gateway/ and /mobile-app/ only', async () => {
     for (const route of transportRoutes) {
       const status = await upgradeThrough(`${route.prefix}socket`);

@@ -28,6 +28,7 @@ export async function startFrontend(options: {
       dashboard: options.dashboardApiUrl ? { apiUrl: options.dashboardApiUrl, frontDir: dashboardFrontDir } : undefined,
       plugins: options.entries.map((entry) => ({ name: entry.name, ui: entry.ui, remoteUrl: entry.ui_url })),
       onPluginSkipped: (name, reason) => options.logger.info({ plugin: name }, `no UI for this plugin: ${reason}`),
+      accessLog: options.logger,
       onRemoteRefused: (name, reason) => options.logger.warn({ plugin: name }, `UI remote "${name}" refused, the shell leaves it out: ${reason}`),
     });
   } catch (error) {

@@ -41,7 +41,7 @@ describe('observeRequests', () => {
     await (await fetch(`${url}/known/2`)).text();
     await (await fetch(`${url}/made-up-path`)).text();
     const after = await scrape();
-    assert.equal(sumOfSamples(after, 'http_requests_total', { route: '/known/:id', status: '200' }) - before, 2);
+    assert.equal(sumOfSamples(after, 'http_requests_total', { role: 'test-role', route: '/known/:id', status: '200' }) - before, 2);
     assert.ok(sumOfSamples(after, 'http_requests_total', { route: 'unmatched', status: '404' }) >= 1);
     assert.equal(after.some((sample) => Object.values(sample.labels).some((value) => value.includes('made-up'))), false);
     assert.ok(sumOfSamples(after, 'http_request_duration_seconds_count', { route: '/known/:id' }) >= 2);
@@ -52,7 +52,8 @@ describe('observeRequests', () => {
     lines.length = 0;
     await (await fetch(`${url}/known/3?token=secret`)).text();
     await scrape();
-    assert.equal(lines.length, 1);
+    await (await fetch(`${url}/health/ready`)).text();
+    assert.equal(lines.length, 1, 'a probe is logged at debug, which this logger has not');
     const [line] = lines;
     assert.equal(line?.reqId, 'answered-id');
     assert.equal(line?.path, '/known/3');

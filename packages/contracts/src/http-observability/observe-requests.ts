@@ -4,18 +4,25 @@ import { createRoleMetrics, metricsContentType, type RoleMetrics } from './role-
 /** The path every role answers its metrics at, on its own port only (never through a proxy: see docs/deploy.md). */
 export const METRICS_PATH = '/metrics';
 
-/** What the access log needs of a logger (pino's `info` fits). */
+/** What the access log needs of a logger (pino's fits). */
 export interface AccessLogger {
   info(fields: object, message: string): void;
+  /** For health probes, which the gateway and orchestrators send every few seconds; none: they are not logged. */
+  debug?(fields: object, message: string): void;
 }
+
+const PROBE_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 
 export interface ObserveRequestsOptions {
   /** The role's name: the `role` label of its metrics and the access log's `role` field. */
   role: string;
   /** Where one line per answered request goes; none: no access log. */
   accessLog?: AccessLogger;
-  /** The route template of a request, for a server that does not route with express. */
-  routeOf?: (req: IncomingMessage, res: ServerResponse) => string | undefined;
+  /**
+   * The route template of a request, for a server that does not route with express; read as the request
+   * arrives (a proxy in the same process may rewrite `req.url` on its way to another role).
+   */
+  routeOf?: (req: IncomingMessage) => string | undefined;
   /** More access log fields (the user, the plugin), read once the answer is sent. */
   fields?: (req: IncomingMessage, res: ServerResponse) => object;
   /** Shared when one role serves several ports, so a scrape counts them all. */
@@ -27,7 +34,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * `listener` with `GET /metrics`, a request counter and duration histogram, and one access log line per
- * request. Wrap the outermost listener of a role's port, inside whatever assigns the request id.
+ * request (at `info`; health probes at `debug`, scrapes never). Wrap the outermost listener of a role's port, inside whatever assigns the request id.
  */
 export function observeRequests(listener: RequestListener, options: ObserveRequestsOptions): RequestListener {
   const metrics = options.metrics ?? createRoleMetrics(options.role);
@@ -35,13 +42,16 @@ export function observeRequests(listener: RequestListener, options: ObserveReque
     const started = process.hrtime.bigint();
     const path = pathOf(req.url);
     const scrape = path === METRICS_PATH && (req.method === 'GET' || req.method === 'HEAD');
+    const ownRoute = scrape ? METRICS_PATH : options.routeOf?.(req);
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const method = req.method ?? 'GET';
-      const route = scrape ? METRICS_PATH : routeTemplate(req, res, options.routeOf);
+      const route = ownRoute ?? expressRoute(req, res);
       metrics.observe({ method, route, status: res.statusCode, seconds });
-      if (scrape || !options.accessLog) return;
-      options.accessLog.info(
+      const log = options.accessLog;
+      if (scrape || !log) return;
+      const write = PROBE_PATHS.has(path) ? log.debug?.bind(log) : log.info.bind(log);
+      write?.(
         {
           role: options.role,
           reqId: requestIdOf(req, res),
@@ -84,14 +94,15 @@ function requestIdOf(req: IncomingMessage, res: ServerResponse): string | undefi
 }
 
 /**
- * The role's own template, else express's matched route, else the prefix a router was mounted at. A request
- * nothing matched is `unmatched`, so paths a client makes up never become label values.
+ * Express's matched route, else the prefix a router was mounted at. A request nothing matched is `unmatched`,
+ * so paths a client makes up never become label values.
  */
-function routeTemplate(req: IncomingMessage, res: ServerResponse, routeOf: ObserveRequestsOptions['routeOf']): string {
-  const own = routeOf?.(req, res);
-  if (own) return own;
+function expressRoute(req: IncomingMessage, res: ServerResponse): string {
   const routed = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-  if (typeof routed.route?.path === 'string') return `${routed.baseUrl ?? ''}${routed.route.path}`;
+  const template = routed.route?.path;
+  if (typeof template === 'string' || Array.isArray(template)) return `${routed.baseUrl ?? ''}${[template].flat().join('|')}`;
   if (res.statusCode === 404) return 'unmatched';
-  return routed.baseUrl ? `${routed.baseUrl}/*` : 'other';
+  // Answered by a router or middleware mounted at a prefix: express leaves the path below it in req.url.
+  if (routed.baseUrl) return pathOf(req.url) === '/' ? routed.baseUrl : `${routed.baseUrl}/*`;
+  return 'other';
 }

@@ -23,9 +23,9 @@ function processMetrics(): Registry {
 }
 
 export function createRoleMetrics(role: string): RoleMetrics {
+  // `role` is a label of each metric rather than a registry default: Registry.merge would drop a default.
   const registry = new Registry();
-  registry.setDefaultLabels({ role });
-  const labelNames = ['method', 'route', 'status'] as const;
+  const labelNames = ['role', 'method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames, registers: [registry] });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -36,7 +36,7 @@ export function createRoleMetrics(role: string): RoleMetrics {
   });
   return {
     observe({ method, route, status, seconds }) {
-      const labels = { method, route, status: String(status) };
+      const labels = { role, method, route, status: String(status) };
       requests.inc(labels);
       duration.observe(labels, seconds);
     },

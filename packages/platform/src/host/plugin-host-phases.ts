@@ -6,6 +6,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { capConnectionsPerAddress, GRAPHQL_LIMITS, limitedServerOptions, operationLimitsRule, permissionsAnnounceQueue, subgraphSigningKey } from '@lattice/contracts';
+import { observeRequests } from '@lattice/contracts/http-observability';
 import { declaredActions, publicOperationNames, type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices } from '@lattice/plugin-sdk';
 import express, { type Express, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
@@ -29,7 +30,7 @@ import { connectDatabase } from './connect-database.js';
 import { gatewayOnlyUpgrades, graphqlDoor } from './graphql-door.js';
 import { createHttpErrorHandler } from './http-error-handler.js';
 import { createPluginBrokerClient, type PluginBrokerClient } from './plugin-broker-client.js';
-import { requestIdHeader, requestIdOf, runWithRequestId, setRequestUser } from './request-scope.js';
+import { currentRequestScope, requestIdHeader, requestIdOf, runWithRequestId, setRequestUser } from './request-scope.js';
 import { serveSubscriptions } from './serve-subscriptions.js';
 import type { StartPluginOptions } from './start-plugin.js';
 import type { TeardownStack } from './teardown-stack.js';
@@ -61,6 +62,8 @@ export interface HostServices {
 
 export interface HostHttp {
   app: Express;
+  /** The app with metrics, `/metrics` and the access log: what the server and in-process callers hand requests to. */
+  listener: RequestListener;
   httpServer: Server;
   /** True from the moment the host stops: /health/ready answers 503 so gateways send requests elsewhere. */
   draining: boolean;
@@ -103,9 +106,17 @@ export function createHttpApp(host: HostServices): HostHttp {
   app.set('trust proxy', 'loopback');
   const permissions = host.definition.permissions ?? {};
   const actions = new Set(declaredActions(host.name, permissions).keys());
+  // The request's scope, kept past its end so the access line can name the user the request acted for.
+  const scopes = new WeakMap<object, ReturnType<typeof currentRequestScope>>();
+  const observed = observeRequests(app, {
+    role: `plugin:${host.name}`,
+    accessLog: host.debug,
+    fields: (req) => ({ userId: scopes.get(req)?.userId }),
+  });
   const http: HostHttp = {
     app,
-    httpServer: limitedServer(app),
+    listener: observed,
+    httpServer: limitedServer(observed),
     draining: false,
     requestContext: async (req, res) => {
       const user = await host.auth.readUser(req);
@@ -117,7 +128,10 @@ export function createHttpApp(host: HostServices): HostHttp {
   app.use((req, res, next) => {
     const requestId = requestIdOf(req.headers);
     res.setHeader(requestIdHeader, requestId);
-    runWithRequestId(requestId, next);
+    runWithRequestId(requestId, () => {
+      scopes.set(req, currentRequestScope());
+      next();
+    });
   });
   app.get('/health/live', (_req, res) => {
     res.json({ status: 'live', plugin: host.name });

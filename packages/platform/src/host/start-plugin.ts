@@ -87,7 +87,7 @@ export async function startPlugin(definition: PluginDefinition, options: StartPl
     let stopped: Promise<void> | undefined;
     const stopServing = () => (serving ??= teardown.unwind('serving'));
     const stop = () => (stopped ??= stopServing().finally(() => teardown.unwind()));
-    return { name: definition.name, definition, url, port, handleHttp: http.app, stopServing, stop };
+    return { name: definition.name, definition, url, port, handleHttp: http.listener, stopServing, stop };
   } catch (error) {
     // The stack logs what fails to stop; the error to report is the one that stopped the start.
     await teardown.unwind().catch(() => undefined);
