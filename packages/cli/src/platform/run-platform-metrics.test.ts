@@ -39,6 +39,7 @@ describe('lattice start: every role answers /metrics on its own port', { timeout
       { name: 'front-end', url: lattice.frontendUrl, path: '/health/live', route: '/health/live' },
       { name: 'widgets', url: lattice.widgetsUrl, path: '/health/live', route: '/health/live' },
       { name: 'dashboard API', url: lattice.dashboardApiUrl, path: '/health/live', route: '/health/live' },
+      { name: 'search engine', url: lattice.searchUrl, path: '/lattice-metrics-test/_search', route: '/{index}/_search' },
     ];
     const missing = roles.filter((role) => role.url === undefined).map((role) => role.name);
     // The front-end runs only from a build (`npm test` builds it); the rest always run with this configs.json.

@@ -5,6 +5,7 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 import { createServer } from 'node:http';
+import { observeRequests } from '@lattice/contracts/http-observability';
 
 /** The browser app's build (`npm run build` writes it). */
 export const dashboardFrontDir = fileURLToPath(new URL('../../dist/public', import.meta.url));
@@ -37,10 +38,12 @@ export async function startDashboardFront(options: StartDashboardFrontOptions): 
   app.get(['/health/live', '/health/ready', '/health'], (_request, response) => {
     response.json({ status: 'ok', service: 'dashboard-front' });
   });
+  // Its own `/metrics` is answered before express; the dashboard API's is never handed out through `/api`.
+  app.use((request, response, next) => (/\/metrics\/?$/i.test(request.path) ? response.status(404).type('text').send('Not found') : next()));
   app.use('/api', createProxyMiddleware({ target: options.apiUrl, changeOrigin: false, xfwd: true }));
   app.use(express.static(dir, { index: 'index.html', setHeaders: (response, path) => response.setHeader('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable') }));
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(limitedServerOptions(), app).listen(options.port, host);
+  const server = createServer(limitedServerOptions(), observeRequests(app, { role: 'dashboard-front' })).listen(options.port, host);
   capConnectionsPerAddress(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -4,6 +4,8 @@ import { SearchEngine } from '../engine.js';
 import { EngineError } from '../errors.js';
 import { route } from './routes.js';
 import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
+import { observeRequests } from '@lattice/contracts/http-observability';
+import { searchEngineRoute } from './search-engine-route.js';
 
 export interface SearchEngineOptions {
   /** Folder the indexes persist in; omitted means in memory only (tests). */
@@ -64,7 +66,8 @@ export async function startSearchEngine(options: SearchEngineOptions = {}): Prom
     response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(payload) });
     response.end(method === 'HEAD' ? undefined : payload);
   };
-  const server = createServer(limitedServerOptions(), (request, response) => void handle(request, response));
+  const observed = observeRequests((request, response) => void handle(request, response), { role: 'search-engine', routeOf: searchEngineRoute });
+  const server = createServer(limitedServerOptions(), observed);
   capConnectionsPerAddress(server);
   server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
