@@ -41,6 +41,8 @@ export function MailHtmlFrame({ html, remoteImages, showQuoted, title, onInspect
       }
     };
     element.addEventListener('load', loaded);
+    // The mail may have loaded before this effect ran.
+    if (element.contentDocument?.readyState === 'complete' && element.contentDocument.body?.childElementCount) loaded();
     return () => {
       element.removeEventListener('load', loaded);
       observer?.disconnect();
