@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { checkAccessibility, describe } from './support/accessibility-check.js';
 import { newPage } from './support/browser-page.js';
 import { openLoggedIn } from './support/log-in.js';
 import { pageGraphql } from './support/page-graphql.js';
@@ -50,6 +51,13 @@ test('two contexts edit one document: the second save shows the conflict; keep m
   const fields = conflict.getByTestId('edit-conflict-fields');
   assert.deepEqual(await fields.locator('tbody tr').allInnerTexts(), ['Name\tLease (Anna)\tLease (Ben)', 'Checked\tNo\tYes']);
   assert.equal(await storedName(ben.page, documentsAdd._id), 'Lease (Anna)', 'nothing of Ben stored yet');
+  // Readable in both colour schemes (issue 37: no serious or critical accessibility violation).
+  for (const scheme of ['light', 'dark'] as const) {
+    await ben.page.emulateMedia({ colorScheme: scheme });
+    await ben.page.waitForFunction((expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected, scheme);
+    const report = await checkAccessibility(ben.page);
+    assert.deepEqual(report.failures, [], `${scheme}:\n${describe(report.failures)}`);
+  }
 
   // Keep mine: saved over Anna's, knowingly.
   await conflict.getByRole('button', { name: 'Keep mine' }).click();

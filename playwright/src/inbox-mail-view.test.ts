@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { checkAccessibility, describe } from './support/accessibility-check.js';
 import { newPage } from './support/browser-page.js';
 import { createIntegration, deliver, rows, useInboxStack } from './support/inbox-fixtures.js';
 import { openLoggedIn } from './support/log-in.js';
@@ -72,6 +73,9 @@ test('an HTML mail shows formatted, runs no script, fetches its remote image onl
   await blocked.getByText('1 image from the internet is hidden to protect your privacy.').waitFor();
   assert.deepEqual(imageRequestsSeen, []);
   assert.deepEqual(imageRequests, []);
+  // The mail (its frame checked too) and the notice: no serious or critical accessibility violation.
+  const report = await checkAccessibility(page);
+  assert.deepEqual(report.failures, [], describe(report.failures));
 
   // Quoted history is folded until asked for.
   assert.equal(await frame.getByText('Earlier question about the parcel').count(), 0);

@@ -39,6 +39,8 @@ export function mailHtmlDocument(html: string, { remoteImages, showQuoted }: Mai
   let blockedImages = 0;
   const purifier = DOMPurify();
   purifier.addHook('afterSanitizeAttributes', (node) => {
+    // An image the sender gave no text for says nothing to a screen reader either: decorative.
+    if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
     if (node.tagName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
@@ -70,6 +72,8 @@ export function mailHtmlDocument(html: string, { remoteImages, showQuoted }: Mai
   const quoted = ownPart.textContent?.trim() ? outermost : [];
   if (!showQuoted) for (const element of quoted) element.remove();
 
+  // The mail's own language when it says; otherwise the page's, so a screen reader picks a voice.
+  if (!root.getAttribute('lang') && globalThis.document?.documentElement.lang) root.setAttribute('lang', globalThis.document.documentElement.lang);
   let head = root.querySelector('head');
   if (!head) {
     head = document.createElement('head');
