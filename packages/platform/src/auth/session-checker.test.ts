@@ -24,8 +24,8 @@ describe('the session checker while the core cannot answer', () => {
       if (!coreAnswers) return new Promise(() => undefined);
       return { sessions: sessionIds.map((sessionId) => ({ sessionId, user })) };
     });
-    // cacheMs 0: every check asks the core, as one would once the 2 s cache has passed.
-    checker = createSessionChecker({ broker, pubsub, logger: createLogger('test', 'silent'), cacheMs: 0 });
+    // cacheMs and staleMs 0: every check waits for the core, as one would once an answer is too old to use.
+    checker = createSessionChecker({ broker, pubsub, logger: createLogger('test', 'silent'), cacheMs: 0, staleMs: 0 });
   });
   after(async () => {
     await checker.stop();
@@ -44,5 +44,54 @@ describe('the session checker while the core cannot answer', () => {
     } finally {
       coreAnswers = true;
     }
+  });
+});
+
+describe('the session checker while an answer is getting old', () => {
+  const broker = createInProcessBroker();
+  const pubsub = new PubSub();
+  let questions = 0;
+  // Until released, the core holds its answers (a slow core): the test decides when it answers.
+  let release: (() => void) | undefined;
+  let checker: SessionChecker;
+
+  before(async () => {
+    await broker.consumeRPCQueue(sessionsCheckQueue.name, async (data) => {
+      const { sessionIds } = sessionsCheckQueue.payload.parse(data);
+      questions += 1;
+      if (questions > 1) await new Promise<void>((resolve) => (release = resolve));
+      return { sessions: sessionIds.map((sessionId) => ({ sessionId, user: { ...user, email: `ann-${questions}@example.com` } })) };
+    });
+    // A fresh answer for 1 ms, then usable for a long while (the test cannot wait 4 s at every step).
+    checker = createSessionChecker({ broker, pubsub, logger: createLogger('test', 'silent'), cacheMs: 1, staleMs: 60_000 });
+  });
+  after(async () => {
+    release?.();
+    await checker.stop();
+    await broker.close();
+  });
+
+  it("answers from the last live answer at once while the core is asked again, and uses the core's new answer once it comes", async () => {
+    assert.equal((await checker.check(live))?.email, 'ann-1@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The core now holds its answer: the request is not held with it.
+    assert.equal((await checker.check(live))?.email, 'ann-1@example.com');
+    assert.equal((await checker.check(live))?.email, 'ann-1@example.com');
+    while (!release) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(questions, 2, 'one question for the session while one is pending');
+    release();
+    while ((await checker.check(live))?.email !== 'ann-2@example.com') await new Promise((resolve) => setImmediate(resolve));
+  });
+
+  it('does not use an answer a revocation message dropped: the request waits for the core', async () => {
+    await pubsub.publish(sessionsRevokedChannel, { sessionIds: [live] });
+    const checked = checker.check(live);
+    while (questions < 3) await new Promise((resolve) => setImmediate(resolve));
+    let settled = false;
+    void checked.finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(settled, false, 'the request waits for the core');
+    release?.();
+    assert.equal((await checked)?.email, 'ann-3@example.com');
   });
 });

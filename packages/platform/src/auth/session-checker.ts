@@ -12,6 +12,13 @@ import type { Logger } from 'pino';
 
 /** How long a live session's answer is trusted without asking the core again. */
 export const sessionCacheMs = 2_000;
+/**
+ * Up to this age a live session's answer still serves a request at once while the core is asked again beside it,
+ * so a request does not wait for the core (over the broker, then its database) every 2 s of a user's session:
+ * under load that round trip was most of another user's waiting. Within the 5 s in which a change must reach
+ * every host; revocation messages drop answers at once as before.
+ */
+export const sessionStaleMs = 4_000;
 /** How often the sessions of open subscriptions are asked about again, in case a revocation message was lost. */
 export const sessionRecheckMs = 3_000;
 const checkTimeoutMs = 3_000;
@@ -40,23 +47,29 @@ export interface SessionCheckerOptions {
   pubsub: PubSubEngine;
   logger: Logger;
   cacheMs?: number;
+  /** Up to this age a live answer is used while a fresh one is asked for (at least `cacheMs`). */
+  staleMs?: number;
   recheckMs?: number;
 }
 
 /**
  * A plugin host's view of the core's sessions: every request's session is checked with the core over the
- * broker, answers kept at most `cacheMs`; the core's revocation messages drop answers at once and end the
+ * broker, answers kept `cacheMs`, then used up to `staleMs` while the core is asked again beside the request; the
+ * core's revocation messages drop answers at once and end the
  * subscriptions of those sessions; open subscriptions' sessions are asked about again every `recheckMs`.
  * Questions of one turn of the event loop go to the core as one message.
  */
 export function createSessionChecker(options: SessionCheckerOptions): SessionChecker {
   const cacheMs = options.cacheMs ?? sessionCacheMs;
+  const staleMs = Math.max(cacheMs, options.staleMs ?? sessionStaleMs);
   const recheckMs = options.recheckMs ?? sessionRecheckMs;
   const cache = new Map<string, CachedAnswer>();
   const watchers = new Map<string, Set<() => void>>();
   let waiting = new Map<string, Array<{ resolve: (user: AuthUser | null) => void; reject: (error: unknown) => void }>>();
   let flushScheduled = false;
   let stopped = false;
+  /** Sessions asked about again beside the requests they serve (one question at a time per session). */
+  const refreshing = new Set<string>();
 
   function remember(sessionId: string, user: AuthUser | null): void {
     cache.delete(sessionId);
@@ -98,6 +111,14 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
         setImmediate(flush);
       }
     });
+  }
+
+  function refresh(sessionId: string): void {
+    if (refreshing.has(sessionId)) return;
+    refreshing.add(sessionId);
+    fresh(sessionId)
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'could not check a session again; its answer is used until it is too old'))
+      .finally(() => refreshing.delete(sessionId));
   }
 
   function endRevoked(sessionIds: Iterable<string>): void {
@@ -154,7 +175,12 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
     async check(sessionId) {
       if (stopped) return undefined;
       const cached = cache.get(sessionId);
-      if (cached && (cached.user === null || Date.now() - cached.checkedAt < cacheMs)) return cached.user ?? undefined;
+      const age = cached ? Date.now() - cached.checkedAt : Infinity;
+      if (cached && (cached.user === null || age < cacheMs)) return cached.user ?? undefined;
+      if (cached?.user && age < staleMs) {
+        refresh(sessionId);
+        return cached.user;
+      }
       try {
         return (await fresh(sessionId)) ?? undefined;
       } catch (error) {
