@@ -9,7 +9,9 @@ const BOUND_MAX_AGE_MS = 1_000;
 
 /**
  * The plugin's list bounds (`listBounds`, e.g. `Query.documents` → the collection's count), read at most once a
- * second and only when a request comes, shared by the requests of that second.
+ * second and only when a request comes, shared by the requests of that second. Once read, a request does not
+ * wait for the next read: it is measured with the last values (at most a second and a read old) while the read
+ * runs beside it, so a busy host's requests do not each second wait for a round trip to the database.
  */
 export class ListBounds {
   readonly #readers: ReadonlyArray<[string, () => Promise<number>]>;
@@ -27,13 +29,13 @@ export class ListBounds {
     return this.#readers.length > 0;
   }
 
-  /** Fresh bounds: resolves at once when they were read within the last second. */
+  /** Bounds to measure with: resolves at once once they were read, starting a new read when a second old. */
   fresh(): Promise<void> {
     if (performance.now() - this.#readAt < BOUND_MAX_AGE_MS) return Promise.resolve();
     this.#reading ??= this.#read().finally(() => {
       this.#reading = undefined;
     });
-    return this.#reading;
+    return this.#readAt === -Infinity ? this.#reading : Promise.resolve();
   }
 
   bound(typeName: string, fieldName: string): number | undefined {
