@@ -73,9 +73,14 @@ test('an HTML mail shows formatted, runs no script, fetches its remote image onl
   await blocked.getByText('1 image from the internet is hidden to protect your privacy.').waitFor();
   assert.deepEqual(imageRequestsSeen, []);
   assert.deepEqual(imageRequests, []);
-  // The mail (its frame checked too) and the notice: no serious or critical accessibility violation.
-  const report = await checkAccessibility(page);
-  assert.deepEqual(report.failures, [], describe(report.failures));
+  // The mail (its frame checked too), the notice and the list beside them: no serious or critical
+  // accessibility violation in either colour scheme (the mail keeps its white page in both).
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected, scheme);
+    const report = await checkAccessibility(page);
+    assert.deepEqual(report.failures, [], `${scheme}:\n${describe(report.failures)}`);
+  }
 
   // Quoted history is folded until asked for.
   assert.equal(await frame.getByText('Earlier question about the parcel').count(), 0);

@@ -35,7 +35,7 @@ export function ConversationList({ conversations, selectedId, onSelect }: Conver
           description={
             <Stack gap={0} component="span">
               {customerLabel(conversation.customer) && (
-                <Text span size="xs" fw={500} c="dark" data-testid="conversation-sender">
+                <Text span size="xs" fw={500} c="bright" data-testid="conversation-sender">
                   {customerLabel(conversation.customer)}
                 </Text>
               )}
