@@ -259,7 +259,8 @@ describe('conversations', () => {
     const mail = await createIntegration('Customer mail');
     const chat = await createIntegration('Customer chat');
     const suffix = Date.now().toString(16).padStart(12, '0').slice(-12);
-    const [twin, kept, stranger] = ['a', 'b', 'c'].map((letter) => `${letter.repeat(12)}${suffix}`);
+    const customerId = (letter: string) => `${letter.repeat(12)}${suffix}`;
+    const [twin, kept, stranger] = [customerId('a'), customerId('b'), customerId('c')];
     const byMail = await receive(mail, { customerId: twin, content: 'By mail', createdAt: '2030-03-01T10:00:00.000Z' });
     const byChat = await receive(chat, { customerId: twin, content: 'By chat', createdAt: '2030-03-01T11:00:00.000Z' });
     const theirs = await receive(mail, { customerId: stranger, content: 'Someone else', createdAt: '2030-03-01T12:00:00.000Z' });
