@@ -73,11 +73,14 @@ describe('security: fair share of the plugins', () => {
   // 11–29) it gave p99 0.8–2.1 s in most runs, and twice in seven an attack of 35 s to over 3 min with the loop held
   // 7 s and one UNAUTHENTICATED. Under node:test every promise of this process is tracked by the runner's async
   // hook: garbage collection was a third of the loop's time in the long turns. It runs and reports every time, as
-  // a todo until it holds.
+  // a todo until it holds. CI's quiet machine at 14:50 (three rounds then): p99 36.9 s, the loop held 7.1 s at once, five
+  // UNAUTHENTICATED, 190 s in all.
+  // The acceptance's 8 concurrent queries once: while it fails, each round holds CI's quiet machine about a minute.
+  const attackRounds = 1;
   it("answers another user's documentsTotalCount every time, p99 under 1 s, while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents", { todo: 'issue 28: one process still stalls for seconds under this attack' }, async () => {
     const attackerAnswers: string[] = [];
     const attack = async () => {
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < attackRounds; round++) {
         // Distinct by a comment, so that no two are shared in flight; refused by their real cost (100 × 5,000 items).
         const aliased = Array.from({ length: 8 }, (_, lane) => `# round ${round} lane ${lane}\n{ ${Array.from({ length: 100 }, (_, i) => `a${i}: documents { _id }`).join(' ')} }`);
         // And 8 that are allowed (one unpaged list of every document each): they take turns.
@@ -97,8 +100,8 @@ describe('security: fair share of the plugins', () => {
     );
     assert.deepEqual(failures, []);
     assert.ok(p99 < 1_000, `p99 ${p99.toFixed(0)} ms`);
-    assert.equal(attackerAnswers.filter((answer) => answer === 'QUERY_TOO_COMPLEX').length, 24, attackerAnswers.join(', '));
-    assert.equal(attackerAnswers.filter((answer) => answer === '5000 documents').length, 24, attackerAnswers.join(', '));
+    assert.equal(attackerAnswers.filter((answer) => answer === 'QUERY_TOO_COMPLEX').length, 8 * attackRounds, attackerAnswers.join(', '));
+    assert.equal(attackerAnswers.filter((answer) => answer === '5000 documents').length, 8 * attackRounds, attackerAnswers.join(', '));
     assert.ok(!attackerAnswers.includes('PLUGIN_UNAVAILABLE'), attackerAnswers.join(', '));
   });
 
