@@ -31,8 +31,19 @@ function deadlineError(context: DeadlineContext): GraphQLError {
 }
 
 /**
+ * A thenable that is not a native promise (an un-awaited mongoose query, as erxes code returns everywhere) becomes
+ * one, so its `then` runs exactly once: a mongoose query runs again on each `then` ("Query was already executed"),
+ * and every hook after the resolver (Apollo's field instrumentation, tracing) may call `then` on what it returned.
+ * A thenable whose `then` returns nothing is resolved by the value it hands on. Promises and plain values pass as they are.
+ */
+export function settledOnce(result: unknown): unknown {
+  if (result instanceof Promise || typeof (result as { then?: unknown } | null | undefined)?.then !== 'function') return result;
+  return Promise.resolve(result as PromiseLike<unknown>);
+}
+
+/**
  * Wraps the fields that have a resolver of their own (where the work is: reads, loaders, computations) with the
- * deadline check. Plain fields read from their parent are left alone: a per-field hook on every one of them
+ * deadline check, and makes what they return a native promise when it is another thenable (settledOnce). Plain fields read from their parent are left alone: a per-field hook on every one of them
  * (Apollo's willResolveField) cost more than the fields themselves in a long list; such lists yield per chunk
  * (yieldingList) and their reads stop at maxTimeMS.
  */
@@ -44,7 +55,7 @@ export function checkDeadlineBeforeResolvers(schema: GraphQLSchema): void {
       if (!resolve || resolve === defaultFieldResolver) continue;
       field.resolve = (source, args, context: DeadlineContext, info) => {
         if (context?.deadlineAt !== undefined && Date.now() > context.deadlineAt) throw deadlineError(context);
-        return resolve(source, args, context, info);
+        return settledOnce(resolve(source, args, context, info));
       };
     }
   }
