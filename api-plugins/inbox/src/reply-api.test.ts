@@ -9,12 +9,15 @@ import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support
 
 const kind = 'fakereply';
 const calls: FakeIntegrationCalls = { created: [], removed: [], replies: [] };
+// A kind whose plugin has no reply capability: it does not consume `<kind>:sendReply`.
+const noReplyKind = 'fakenoreply';
+const noReplyCalls: FakeIntegrationCalls = { created: [], removed: [], replies: [] };
 let platform: TestPlatform;
 let broker: MessageBroker;
 
 before(async () => {
   ({ broker } = await connectTestBroker('inbox-reply-test'));
-  platform = await startTestPlatform({ plugins: [inboxPlugin, fakeIntegrationPlugin(kind, calls)], broker });
+  platform = await startTestPlatform({ plugins: [inboxPlugin, fakeIntegrationPlugin(kind, calls), fakeIntegrationPlugin(noReplyKind, noReplyCalls, { reply: false })], broker });
 });
 after(async () => {
   await platform?.stop();
@@ -28,10 +31,10 @@ const noteMutation = `mutation ($id: String!, $content: String!) {
   conversationNoteAdd(conversationId: $id, content: $content) { _id conversationId content internal userId }
 }`;
 
-async function newConversation(name = 'Replies'): Promise<{ integrationId: string; conversationId: string }> {
+async function newConversation(name = 'Replies', ofKind = kind): Promise<{ integrationId: string; conversationId: string }> {
   const created = await platform.graphql<{ integrationsCreateExternalIntegration: { _id: string } }>(
     'mutation ($kind: String!, $name: String!) { integrationsCreateExternalIntegration(kind: $kind, name: $name) { _id } }',
-    { kind, name },
+    { kind: ofKind, name },
   );
   assert.equal(created.errors, undefined, JSON.stringify(created.errors));
   const integrationId = created.data!.integrationsCreateExternalIntegration._id;
@@ -125,6 +128,22 @@ describe('conversationReply', () => {
     const gone = await platform.graphql(replyMutation, { id: conversationId, content: 'hello?' });
     assert.equal(gone.errors?.[0]?.extensions?.code, 'NOT_FOUND');
     assert.equal(calls.replies.length, before);
+  });
+
+  it('refuses at once, saying why, a reply through a kind without a reply capability; the kinds list says which can reply', async () => {
+    const { conversationId } = await newConversation('No replies', noReplyKind);
+    const started = performance.now();
+    const refused = await platform.graphql(replyMutation, { id: conversationId, content: 'hello?' });
+    const ms = performance.now() - started;
+    assert.equal(refused.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT', JSON.stringify(refused.errors));
+    assert.match(refused.errors?.[0]?.message ?? '', /"fakenoreply".*no reply capability.*"fakenoreply:sendReply"/);
+    // Not the RPC's 30 s timeout: a few round trips (2 s leaves room for a loaded machine).
+    assert.ok(ms < 2000, `answered in ${Math.round(ms)} ms`);
+    const kinds = await platform.graphql<{ integrationKinds: Array<{ kind: string; canReply: boolean }> }>('{ integrationKinds { kind canReply } }');
+    assert.deepEqual(
+      kinds.data?.integrationKinds.filter((entry) => [kind, noReplyKind].includes(entry.kind)),
+      [{ kind: noReplyKind, canReply: false }, { kind, canReply: true }],
+    );
   });
 
   it('refuses a member (replies are for owners and admins) but takes a member\'s note', async () => {

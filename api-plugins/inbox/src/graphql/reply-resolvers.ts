@@ -22,7 +22,7 @@ export const replyMutationResolvers = {
     const { models, messageBrokerClient } = context;
     const integration = await models.Integration.findById(conversation.integrationId).lean<IntegrationRecord>();
     if (!integration) throw new InputError("The conversation's integration was removed: the reply cannot be sent");
-    await requireRunningKind(models.IntegrationKind, integration.kind);
+    await requireRunningKind(models.IntegrationKind, integration.kind, 'reply');
     const reply = await callIntegrationPlugin(messageBrokerClient, sendReplyQueue(integration.kind), integration.kind, {
       integrationId: conversation.integrationId,
       conversationId,

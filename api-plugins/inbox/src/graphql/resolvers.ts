@@ -1,5 +1,5 @@
 import type { PluginResolvers } from '@lattice/plugin-sdk';
-import type { MessageRecord } from '../models/records.js';
+import type { IntegrationKindRecord, MessageRecord } from '../models/records.js';
 import {
   conversationMutationResolvers,
   conversationQueryResolvers,
@@ -14,6 +14,8 @@ export const resolvers: PluginResolvers<InboxContext> = {
   Query: { ...integrationQueryResolvers, ...conversationQueryResolvers },
   Mutation: { ...integrationMutationResolvers, ...conversationMutationResolvers, ...replyMutationResolvers },
   Subscription: subscriptionResolvers,
+  // A kind whose host did not say (an older one) is tried.
+  IntegrationKind: { canReply: (kind: IntegrationKindRecord) => kind.reply !== false },
   Integration: integrationResolvers,
   Conversation: conversationResolvers,
   Customer: { __resolveReference: (reference: { _id: string }) => reference },

@@ -5,6 +5,8 @@ export const typeDefs = /* GraphQL */ `
   type IntegrationKind {
     kind: String!
     label: String
+    "Whether conversations of this kind can be answered from the inbox (its plugin consumes <kind>:sendReply)."
+    canReply: Boolean
   }
 
   type Integration @key(fields: "_id") {

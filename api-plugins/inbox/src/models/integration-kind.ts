@@ -5,6 +5,8 @@ export interface IntegrationKindFields {
   kind: string;
   label: string;
   announcedAt: Date;
+  /** The plugin consumes `<kind>:sendReply`; absent when its host did not say (replies are tried). */
+  reply?: boolean;
 }
 
 export type IntegrationKindModel = Model<IntegrationKindFields>;
@@ -14,6 +16,7 @@ const integrationKindSchema = new Schema<IntegrationKindFields, IntegrationKindM
     kind: { type: String, required: true },
     label: { type: String, required: true },
     announcedAt: { type: Date, required: true },
+    reply: { type: Boolean },
   },
   { collection: 'integration_kinds', versionKey: false },
 );

@@ -28,12 +28,12 @@ export async function consumeInboxQueues(broker: MessageBroker, db: Connection, 
   });
 
   await broker.consumeQueue(integrationsAnnounceKindQueue.name, async (data) => {
-    const { kind, label, announcedAt } = integrationsAnnounceKindQueue.payload.parse(data);
+    const { kind, label, announcedAt, reply } = integrationsAnnounceKindQueue.payload.parse(data);
     const now = new Date();
     // When the plugin said so (never later than now): an announcement that waited in the queue while the inbox
     // was down must not make a plugin that stopped since look available. $max: never back in time.
     const at = announcedAt && Date.parse(announcedAt) < now.getTime() ? new Date(announcedAt) : now;
-    const { upsertedCount } = await models.IntegrationKind.updateOne({ kind }, { $set: { label }, $max: { announcedAt: at } }, { upsert: true });
+    const { upsertedCount } = await models.IntegrationKind.updateOne({ kind }, { $set: { label, ...(reply === undefined ? {} : { reply }) }, $max: { announcedAt: at } }, { upsert: true });
     if (upsertedCount > 0) debug.info({ kind }, 'integration kind available');
   });
 

@@ -14,21 +14,24 @@ export interface FakeIntegrationCalls {
   replies: SendReplyPayload[];
 }
 
-const registered = new WeakSet<MessageBroker>();
+const registered = new WeakMap<MessageBroker, Set<string>>();
 
 /**
  * A minimal integration plugin for the inbox's tests: its host announces its kind, it records the calls it gets,
  * refuses a createIntegration whose doc says `refuse`, and answers a reply whose body says `channel down` as failed.
+ * `{ reply: false }`: a kind without a reply capability (it does not consume `<kind>:sendReply`).
  */
-export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls) {
+export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls, { reply = true }: { reply?: boolean } = {}) {
   return definePlugin({
     name: kind,
     meta: { inboxIntegration: { kind, label: `Fake ${kind}` } },
     operations: { Query: { [`${kind}Ping`]: 'authenticated' } },
     graphql: () => ({ typeDefs: `type Query { ${kind}Ping: String }`, resolvers: { Query: { [`${kind}Ping`]: () => 'pong' } } }),
     onServerInit: async ({ messageBrokerClient: broker }) => {
-      if (registered.has(broker)) return;
-      registered.add(broker);
+      const kinds = registered.get(broker) ?? new Set<string>();
+      registered.set(broker, kinds);
+      if (kinds.has(kind)) return;
+      kinds.add(kind);
       await broker.consumeRPCQueue(createIntegrationQueue(kind).name, (data) => {
         const payload = createIntegrationQueue(kind).payload.parse(data);
         if (payload.doc?.refuse) throw new Error(`refused: ${String(payload.doc.refuse)}`);
@@ -39,6 +42,7 @@ export function fakeIntegrationPlugin(kind: string, calls: FakeIntegrationCalls)
         calls.removed.push(removeIntegrationQueue(kind).payload.parse(data).integrationId);
         return { status: 'success' };
       });
+      if (!reply) return;
       await broker.consumeRPCQueue(sendReplyQueue(kind).name, (data) => {
         const payload = sendReplyQueue(kind).payload.parse(data);
         calls.replies.push(payload);

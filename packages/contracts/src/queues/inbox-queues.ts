@@ -60,11 +60,13 @@ export const integrationKindAvailableForMs = 3 * integrationKindAnnounceInterval
  * `inbox:integrations.announceKind`: a running integration plugin tells the inbox the `meta.inboxIntegration`
  * it was enabled with, at start-up and every `integrationKindAnnounceIntervalMs`, with the time it said so. A
  * plain (durable) queue, so it waits for an inbox that starts later; the time keeps an old announcement
- * from making a stopped plugin look available.
+ * from making a stopped plugin look available. `reply`: whether the plugin consumes `<kind>:sendReply` (its host
+ * tells, so a plugin cannot get it wrong); a kind without it is refused replies at once, with the reason.
+ * Absent (a host from before it was sent): replies are tried.
  */
 export const integrationsAnnounceKindQueue = plainQueue(
   'inbox:integrations.announceKind',
-  integrationKindSchema.extend({ announcedAt: z.iso.datetime({ offset: true }).optional() }),
+  integrationKindSchema.extend({ announcedAt: z.iso.datetime({ offset: true }).optional(), reply: z.boolean().optional() }),
 );
 
 export const conversationsMoveCustomerPayloadSchema = z.object({

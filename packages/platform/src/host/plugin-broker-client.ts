@@ -38,6 +38,8 @@ export interface PluginBrokerClient {
   detach(): void;
   /** Resolves once every message this host's handlers had started on has been handled (or failed). */
   settled(): Promise<void>;
+  /** Whether the plugin consumes this RPC queue (on this broker, by this host or an earlier one in the process). */
+  consumesRPC(queue: string): boolean;
 }
 
 /**
@@ -114,5 +116,6 @@ export function createPluginBrokerClient(broker: MessageBroker, pluginName: stri
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+    consumesRPC: (queue) => routes.has(`${pluginName}|rpc|${queue}`),
   };
 }

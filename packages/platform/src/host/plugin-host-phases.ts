@@ -264,7 +264,7 @@ export async function listen(host: HostServices, http: HostHttp, teardown: Teard
 export async function announce(host: HostServices, teardown: TeardownStack): Promise<void> {
   const inboxIntegration = host.definition.meta?.inboxIntegration;
   if (!inboxIntegration) return;
-  const stopAnnouncing = await announceIntegrationKind(host.broker.client, inboxIntegration, host.debug, host.options.kindAnnounceIntervalMs);
+  const stopAnnouncing = await announceIntegrationKind(host.broker.client, inboxIntegration, host.debug, host.options.kindAnnounceIntervalMs, host.broker.consumesRPC);
   teardown.push('announce', 'serving', stopAnnouncing);
 }
 
