@@ -6,36 +6,46 @@ import type { Logger } from 'pino';
 
 /** How long a read bound is used before it is read again: a count costs a round trip, not a scan. */
 const BOUND_MAX_AGE_MS = 1_000;
+/**
+ * How much longer a request may be measured with the last bounds while they are read again. Only so long: a
+ * bound read before a quiet spell may be far below the collection's size now (read before 5,000 documents were
+ * imported, it let one 100-alias query over them run: 500,000 fields).
+ */
+const BOUND_STALE_WHILE_READING_MS = 2_000;
 
 /**
  * The plugin's list bounds (`listBounds`, e.g. `Query.documents` → the collection's count), read at most once a
- * second and only when a request comes, shared by the requests of that second. Once read, a request does not
- * wait for the next read: it is measured with the last values (at most a second and a read old) while the read
- * runs beside it, so a busy host's requests do not each second wait for a round trip to the database.
+ * second and only when a request comes, shared by the requests of that second. Under a steady flow of requests
+ * a request does not wait for the next read: it is measured with the last values (at most three seconds old)
+ * while the read runs beside it, so a busy host's requests do not each second wait for a round trip to the
+ * database. After a quiet spell the first requests wait for the read.
  */
 export class ListBounds {
   readonly #readers: ReadonlyArray<[string, () => Promise<number>]>;
   readonly #logger: Logger;
+  readonly #now: () => number;
   #values = new Map<string, number>();
   #readAt = -Infinity;
   #reading: Promise<void> | undefined;
 
-  constructor(definition: PluginDefinition, services: PluginServices, logger: Logger) {
+  constructor(definition: PluginDefinition, services: PluginServices, logger: Logger, now = () => performance.now()) {
     this.#readers = Object.entries(definition.listBounds?.(services) ?? {});
     this.#logger = logger;
+    this.#now = now;
   }
 
   get declared(): boolean {
     return this.#readers.length > 0;
   }
 
-  /** Bounds to measure with: resolves at once once they were read, starting a new read when a second old. */
+  /** Bounds to measure with: a new read starts when they are a second old, and is waited for past three. */
   fresh(): Promise<void> {
-    if (performance.now() - this.#readAt < BOUND_MAX_AGE_MS) return Promise.resolve();
+    const age = this.#now() - this.#readAt;
+    if (age < BOUND_MAX_AGE_MS) return Promise.resolve();
     this.#reading ??= this.#read().finally(() => {
       this.#reading = undefined;
     });
-    return this.#readAt === -Infinity ? this.#reading : Promise.resolve();
+    return age < BOUND_MAX_AGE_MS + BOUND_STALE_WHILE_READING_MS ? Promise.resolve() : this.#reading;
   }
 
   bound(typeName: string, fieldName: string): number | undefined {
@@ -55,7 +65,7 @@ export class ListBounds {
       }),
     );
     this.#values = values;
-    this.#readAt = performance.now();
+    this.#readAt = this.#now();
   }
 }
 
