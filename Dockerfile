@@ -17,11 +17,13 @@ RUN npm ci --no-audit --no-fund \
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
-    LATTICE_LISTEN_HOST=0.0.0.0
+    LATTICE_LISTEN_HOST=0.0.0.0 \
+    NODE_OPTIONS=--max-http-header-size=32768
 WORKDIR /app
 COPY --from=build --chown=root:root /app /app
-# The roles only read the application; they write nothing but logs to stdout.
-USER node
+# The roles only read the application; they write nothing but logs to stdout. Numeric (the image's `node`
+# user), so Kubernetes can check `runAsNonRoot` without reading /etc/passwd; the generated pods say the same.
+USER 1000:1000
 EXPOSE 3000 3200 3300 3400 4000
 ENTRYPOINT ["node", "packages/cli/bin/lattice.js"]
 CMD ["--help"]

@@ -5,6 +5,7 @@ import { loadConfigs } from '../config/load-configs.js';
 import { assertGolden, goldenDir } from './test-support/golden-file.js';
 import { renderKubernetes } from './kubernetes-manifests.js';
 import { validateManifest } from './test-support/kubernetes-schema.js';
+import { podSecurityProblems, type PodSpecLike } from './test-support/pod-security.js';
 
 const productionConfigs = new URL('configs.production.json', goldenDir).pathname;
 
@@ -39,7 +40,8 @@ describe('lattice generate kubernetes', () => {
     // configs.production.json enables elasticsearch: the search subgraph is a host like a plugin's, on OpenSearch outside the cluster.
     const hosts = ['plugin-core-api', 'plugin-documents-api', 'plugin-contacts-api', 'plugin-inbox-api', 'plugin-imap-api', 'plugin-messenger-api', 'plugin-search-api'];
     assert.deepEqual(named('Deployment'), [...hosts, 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front']);
-    assert.deepEqual(named('HorizontalPodAutoscaler'), [...hosts, 'widgets', 'dashboard-api', 'dashboard-front']);
+    assert.deepEqual(named('HorizontalPodAutoscaler'), [...hosts, 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front']);
+    assert.deepEqual(named('PodDisruptionBudget'), [...hosts, 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front']);
     assert.deepEqual(named('Service'), ['lattice-mongo', 'lattice-rabbitmq', 'lattice-redis', 'lattice-opensearch', ...hosts, 'gateway', 'frontend', 'widgets', 'dashboard-api', 'dashboard-front']);
     const search = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-search-api')!.spec!.template!.spec.containers[0]!;
     assert.deepEqual(search.env, [{ name: 'ELASTICSEARCH_URL', value: 'http://lattice-opensearch:9200' }]);
@@ -99,6 +101,81 @@ describe('lattice generate kubernetes', () => {
     const secret = all.find((manifest) => manifest.kind === 'Secret')!.stringData!;
     assert.equal(secret.JWT_TOKEN_SECRET, configs.jwt_token_secret);
     assert.match(secret.MONGO_URL!, /^mongodb:\/\/lattice:golden-test-only-mongo@lattice-mongo:27017\/\?authSource=admin&replicaSet=rs0$/);
+  });
+
+  it('every pod would be admitted under the restricted Pod Security Standard', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    const all = manifests(renderKubernetes(productionConfigs, { ...configs, essyncer: {} })) as unknown as Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: PodSpecLike } } }>;
+    const pods = all.filter((manifest) => manifest.kind === 'Deployment');
+    assert.equal(pods.length, 13);
+    for (const pod of pods) assert.deepEqual(podSecurityProblems(pod.spec.template.spec), [], pod.metadata.name);
+    // The check can fail: the pod spec the issue found (runAsNonRoot with the image's user name, nothing else).
+    const refused = podSecurityProblems({ securityContext: { runAsNonRoot: true }, containers: [{ name: 'lattice', securityContext: {} }], volumes: [{ name: 'root', hostPath: { path: '/' } }] });
+    assert.deepEqual(refused, [
+      'volume root of type hostPath',
+      'container lattice: allowPrivilegeEscalation is not false',
+      'container lattice: capabilities do not drop ALL',
+      'container lattice: no numeric runAsUser',
+      'container lattice: seccomp profile is not RuntimeDefault or Localhost',
+    ]);
+    assert.deepEqual(podSecurityProblems({ hostNetwork: true, securityContext: { runAsNonRoot: true, runAsUser: 0, seccompProfile: { type: 'Unconfined' } }, containers: [{ name: 'c', securityContext: { privileged: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } } }] }), [
+      'host namespaces (hostNetwork, hostPID or hostIPC)',
+      'container c: privileged',
+      'container c: runAsUser 0',
+      'container c: seccomp profile is not RuntimeDefault or Localhost',
+    ]);
+  });
+
+  it('runs the gateway and the front-end like every scaled role: 2 replicas, an autoscaler from 2, a budget keeping 1 up', async () => {
+    const all = manifests(renderKubernetes(productionConfigs, await loadConfigs(productionConfigs))) as unknown as Array<{ kind: string; metadata: { name: string }; spec: Record<string, unknown> }>;
+    const of = (kind: string, name: string) => all.find((manifest) => manifest.kind === kind && manifest.metadata.name === name)!.spec;
+    for (const name of ['gateway', 'frontend', 'plugin-documents-api']) {
+      assert.equal(of('Deployment', name).replicas, 2, name);
+      assert.equal(of('HorizontalPodAutoscaler', name).minReplicas, 2, name);
+      assert.equal(of('PodDisruptionBudget', name).minAvailable, 1, name);
+    }
+  });
+
+  it('lets only the gateway reach the plugin hosts, and only the data clients leave for the data services', async () => {
+    type Policy = { kind: string; metadata: { name: string }; spec: { podSelector: { matchLabels: Record<string, string> }; policyTypes: string[]; ingress?: Array<{ from?: object[]; ports?: Array<{ port: number }> }>; egress?: Array<{ to?: object[]; ports?: Array<{ port: number }> }> } };
+    const all = manifests(renderKubernetes(productionConfigs, await loadConfigs(productionConfigs))) as unknown as Policy[];
+    const policies = all.filter((manifest) => manifest.kind === 'NetworkPolicy');
+    const named = (name: string) => policies.find((policy) => policy.metadata.name === name)!.spec;
+    assert.deepEqual(named('lattice-default-deny'), { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'lattice' } }, policyTypes: ['Ingress'], ingress: [] });
+    assert.deepEqual(named('lattice-plugin-hosts').ingress, [
+      { from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'lattice', 'app.kubernetes.io/component': 'gateway' } } }], ports: [{ protocol: 'TCP', port: 4000 }] },
+    ]);
+    const dataPorts = [27017, 5672, 6379, 9200];
+    for (const name of ['lattice-gateway', 'lattice-frontend', 'lattice-dashboard-front']) {
+      const spec = named(name);
+      assert.ok(spec.policyTypes.includes('Egress'), `${name} is held on the way out`);
+      const open = spec.egress!.flatMap((rule) => (rule.ports ?? []).map(({ port }) => port));
+      assert.deepEqual(open.filter((port) => dataPorts.includes(port)), [], `${name} reaches no data service`);
+    }
+    // Every pod is under one policy that names it: the host pods carry the component the policies select.
+    const host = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-inbox-api') as unknown as { spec: { template: { metadata: { labels: Record<string, string> } } } };
+    assert.equal(host.spec.template.metadata.labels['app.kubernetes.io/component'], 'plugin-host');
+  });
+
+  it('carries the 32k header buffer and 50 MB bodies to ingress-nginx', async () => {
+    const all = manifests(renderKubernetes(productionConfigs, await loadConfigs(productionConfigs))) as unknown as Array<{ kind: string; metadata: { name: string; namespace?: string; annotations?: Record<string, string> }; data?: Record<string, string> }>;
+    const controller = all.find((manifest) => manifest.kind === 'ConfigMap' && manifest.metadata.name === 'ingress-nginx-controller')!;
+    assert.equal(controller.metadata.namespace, 'ingress-nginx');
+    assert.equal(controller.data!['large-client-header-buffers'], '4 32k');
+    for (const ingress of all.filter((manifest) => manifest.kind === 'Ingress')) {
+      assert.equal(ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'], '50m', ingress.metadata.name);
+    }
+  });
+
+  it('refuses a loopback data-service address, saying why', async () => {
+    const configs = await loadConfigs(productionConfigs);
+    for (const address of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.1.2.3', 'db.localhost', '0.0.0.0']) {
+      assert.throws(() => renderKubernetes(productionConfigs, { ...configs, db_server_address: address }), /"db_server_address" is ".*", a loopback address: in Kubernetes every pod is its own machine/, address);
+    }
+    assert.throws(
+      () => renderKubernetes(productionConfigs, { ...configs, elasticsearch: { ...configs.elasticsearch, url: 'http://localhost:9200' } }),
+      /"elasticsearch.url" is "localhost", a loopback address/,
+    );
   });
 
   it('refuses configs without db_server_address, naming the key', async () => {

@@ -3,7 +3,9 @@ import { ConfigError } from '../config/config-error.js';
 import type { Configs } from '../config/configs-schema.js';
 import { latticeImage } from './compose-file.js';
 import { deploymentSecrets, deploymentServiceUrls, hostedPlugins } from './deployment-secrets.js';
-import { autoscaler, deployment, externalService, service, type Workload } from './kubernetes-workloads.js';
+import { INGRESS_NAMESPACE, networkPolicies } from './kubernetes-network-policies.js';
+import { autoscaler, deployment, disruptionBudget, externalService, service, type Workload } from './kubernetes-workloads.js';
+import { refuseLoopback } from './loopback-address.js';
 import { publicOrigin } from './public-origin.js';
 import { ESSYNCER_PORT, searchWiring } from './search-wiring.js';
 
@@ -20,6 +22,8 @@ export function renderKubernetes(file: string, configs: Configs): string {
   const secrets = deploymentSecrets(file, configs);
   const external = configs.db_server_address;
   if (!external) throw new ConfigError(file, 'db_server_address', 'is required for Kubernetes: the host of MongoDB (rs0), RabbitMQ and Redis outside the cluster');
+  refuseLoopback(file, 'db_server_address', external);
+  if (configs.elasticsearch?.url) refuseLoopback(file, 'elasticsearch.url', new URL(configs.elasticsearch.url).hostname);
   const image = latticeImage(configs);
   // OpenSearch, like MongoDB, stays outside the cluster: at elasticsearch.url, else at db_server_address.
   const search = searchWiring(configs, 'lattice-opensearch');
@@ -30,6 +34,8 @@ export function renderKubernetes(file: string, configs: Configs): string {
     ports: [{ name: 'http', port: 4000 }],
     env: plugin.extra_env,
     resources: hostResources,
+    component: 'plugin-host',
+    scaled: true,
   }));
   const gateway: Workload = {
     name: 'gateway',
@@ -37,17 +43,19 @@ export function renderKubernetes(file: string, configs: Configs): string {
     args: ['gateway'],
     ports: [{ name: 'http', port: 3300 }, { name: 'integrations', port: 3400 }],
     resources: { cpu: '500m', memory: '256Mi', cpuLimit: '2', memoryLimit: '512Mi' },
+    component: 'gateway',
+    scaled: true,
   };
-  const frontend: Workload = { name: 'frontend', image, args: ['frontend'], ports: [{ name: 'http', port: 3000 }, { name: 'mobile-app', port: 4100 }], resources: hostResources };
+  const frontend: Workload = { name: 'frontend', image, args: ['frontend'], ports: [{ name: 'http', port: 3000 }, { name: 'mobile-app', port: 4100 }], resources: hostResources, component: 'frontend', scaled: true };
   // The website messenger's service, where its plugin is enabled; it scales like a plugin host (Redis carries its events).
   const widgets: Workload[] = configs.plugins.some((plugin) => plugin.name === 'messenger')
-    ? [{ name: 'widgets', image, args: ['widgets'], ports: [{ name: 'http', port: 3200 }], resources: hostResources }]
+    ? [{ name: 'widgets', image, args: ['widgets'], ports: [{ name: 'http', port: 3200 }], resources: hostResources, component: 'widgets', scaled: true }]
     : [];
   // The dashboard (`dashboard` in configs.json): replicas share nothing but RabbitMQ and Redis, so both scale like a host.
   const dashboard: Workload[] = configs.dashboard
     ? [
-        { name: 'dashboard-api', image, args: ['dashboard-api'], ports: [{ name: 'http', port: 4300 }], env: { PORT: '4300' }, resources: hostResources },
-        { name: 'dashboard-front', image, args: ['dashboard-front'], ports: [{ name: 'http', port: 4200 }], env: { PORT: '4200', LATTICE_DASHBOARD_API_URL: 'http://dashboard-api:4300' }, resources: hostResources },
+        { name: 'dashboard-api', image, args: ['dashboard-api'], ports: [{ name: 'http', port: 4300 }], env: { PORT: '4300' }, resources: hostResources, component: 'dashboard-api', scaled: true },
+        { name: 'dashboard-front', image, args: ['dashboard-front'], ports: [{ name: 'http', port: 4200 }], env: { PORT: '4200', LATTICE_DASHBOARD_API_URL: 'http://dashboard-api:4300' }, resources: hostResources, component: 'dashboard-front', scaled: true },
       ]
     : [];
   // The roles read the plugin list from configs.json; the credentials reach them only through the Secret.
@@ -73,9 +81,11 @@ export function renderKubernetes(file: string, configs: Configs): string {
     stringData: { JWT_TOKEN_SECRET: secrets.jwtTokenSecret, ...deploymentServiceUrls(secrets, { mongo: 'lattice-mongo', rabbitmq: 'lattice-rabbitmq', redis: 'lattice-redis' }) },
   };
   const tls = [{ hosts: [site.hostname], secretName: 'lattice-tls' }];
-  // SPEC.md "Limits" and "Transport" in ingress-nginx's words.
+  // SPEC.md "Limits" and "Transport" in ingress-nginx's words. The request header buffer is the controller's
+  // own setting (no annotation sets it): the ConfigMap below carries it.
   const proxyAnnotations = {
     'nginx.ingress.kubernetes.io/proxy-body-size': '50m',
+    'nginx.ingress.kubernetes.io/client-body-buffer-size': '1m',
     'nginx.ingress.kubernetes.io/proxy-buffer-size': '32k',
     'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
     'nginx.ingress.kubernetes.io/ssl-redirect': 'true',
@@ -87,6 +97,18 @@ export function renderKubernetes(file: string, configs: Configs): string {
     metadata: { name, annotations: { ...proxyAnnotations, ...annotations } },
     spec: { ingressClassName: 'nginx', tls, rules: [{ host: site.hostname, http: { paths } }] },
   });
+  const essyncer: Workload[] = search?.essyncer
+    ? [{ name: 'essyncer', image, args: ['essyncer'], ports: [{ name: 'http', port: ESSYNCER_PORT }], env: { PORT: String(ESSYNCER_PORT), ELASTICSEARCH_URL: search.url }, resources: hostResources, component: 'essyncer', scaled: false }]
+    : [];
+  const scaled = [...hosts, gateway, frontend, ...widgets, ...dashboard];
+  // ingress-nginx's controller settings, merged into its ConfigMap by `kubectl apply` (its standard install's
+  // name and namespace): SPEC.md's 32k request header buffer and 50 MB bodies for every Ingress it serves.
+  const controllerConfig = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'ingress-nginx-controller', namespace: INGRESS_NAMESPACE },
+    data: { 'client-header-buffer-size': '32k', 'large-client-header-buffers': '4 32k', 'proxy-body-size': '50m', 'proxy-buffer-size': '32k' },
+  };
   const documents = [
     configMap,
     secret,
@@ -94,12 +116,13 @@ export function renderKubernetes(file: string, configs: Configs): string {
     externalService('lattice-rabbitmq', external),
     externalService('lattice-redis', external),
     ...(search?.runsEngine ? [externalService('lattice-opensearch', external)] : []),
-    ...[...hosts, gateway, frontend, ...widgets, ...dashboard].flatMap((workload) => [deployment(workload), service(workload)]),
-    // One synchroniser per deployment (two would write every change twice): no autoscaler.
-    ...(search?.essyncer
-      ? [deployment({ name: 'essyncer', image, args: ['essyncer'], ports: [{ name: 'http', port: ESSYNCER_PORT }], env: { PORT: String(ESSYNCER_PORT), ELASTICSEARCH_URL: search.url }, resources: hostResources })]
-      : []),
-    ...[...hosts, ...widgets, ...dashboard].map(autoscaler),
+    ...scaled.flatMap((workload) => [deployment(workload), service(workload)]),
+    // One synchroniser per deployment (two would write every change twice): no autoscaler, no budget.
+    ...essyncer.map(deployment),
+    ...scaled.map(autoscaler),
+    ...scaled.map(disruptionBudget),
+    ...networkPolicies([...scaled, ...essyncer]),
+    controllerConfig,
     ingress('lattice', {}, [path('/', 'frontend', 3000, 'Prefix')]),
     // The gateway and the integrations ingress serve from their root: the public prefix is stripped.
     ingress('lattice-stripped', { 'nginx.ingress.kubernetes.io/use-regex': 'true', 'nginx.ingress.kubernetes.io/rewrite-target': '/$2', 'nginx.ingress.kubernetes.io/proxy-buffering': 'off' }, [

@@ -1,9 +1,10 @@
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 
-const models = { Deployment, HorizontalPodAutoscaler, Ingress, ConfigMap, Secret, Service } as const;
+const models = { Deployment, HorizontalPodAutoscaler, Ingress, NetworkPolicy, PodDisruptionBudget, ConfigMap, Secret, Service } as const;
 
 /** Validates one manifest against the Kubernetes 1.27 JSON Schema of its kind (kubernetes-models); throws what is wrong. */
 export function validateManifest(manifest: { kind?: string }): void {
