@@ -136,7 +136,7 @@ export {
   type SignedRequest,
   type SubgraphSigner,
 } from './subgraph-door/subgraph-signature.js';
-export { capConnectionsPerAddress, defaultMaxConnectionsPerAddress, limitedServerOptions, limitServer, serverTimeouts } from './server-limits.js';
+export { capConnectionsPerAddress, defaultMaxConnectionsPerAddress, limitedServerOptions, limitServer, MAX_HEADER_BYTES, serverTimeouts } from './server-limits.js';
 export {
   activityChangeSchema,
   activityEntrySchema,

@@ -6,6 +6,12 @@ import type { Server as NetServer } from 'node:net';
  * arrive within 20 s and the whole request within 120 s (a 50 MB mail upload on a slow link fits), checked every
  * 2 s rather than Node's default 30 s.
  */
+/**
+ * The request header buffer of every Lattice HTTP server: 32 KB, as the reverse proxy's (SPEC.md "Limits"), so a
+ * request nginx lets through is not refused with 431 by the role behind it (Node's own default is 16 KB).
+ */
+export const MAX_HEADER_BYTES = 32 * 1024;
+
 export const serverTimeouts = {
   headersTimeout: 20_000,
   requestTimeout: 120_000,
@@ -19,9 +25,9 @@ export const serverTimeouts = {
  */
 export const defaultMaxConnectionsPerAddress = 512;
 
-/** `createServer` options with the timeouts, and any of the caller's own. */
+/** `createServer` options with the timeouts and the 32 KB header buffer, and any of the caller's own. */
 export function limitedServerOptions(options: ServerOptions = {}): ServerOptions {
-  return { ...serverTimeouts, ...options };
+  return { ...serverTimeouts, maxHeaderSize: MAX_HEADER_BYTES, ...options };
 }
 
 /** Closes each connection past `max` open ones from the same remote address. */
