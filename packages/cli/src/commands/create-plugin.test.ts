@@ -60,6 +60,12 @@ describe('lattice create-plugin refuses, writing nothing', () => {
     ['a name with a trailing dash', { name: 'demo-' }, /"demo-" is not a usable plugin name/],
     ['core', { name: 'core' }, /"core" cannot be a plugin name: it is the core plugin, which is always enabled/],
     ['a path the shell owns', { name: 'login' }, /"login" cannot be a plugin name: it is the shell's login page/],
+    ['a browser global: document', { name: 'document' }, /"document" cannot be a plugin name: its UI's federation scope "document" would be a window global the browser already has \(window.document\)/],
+    ['a browser global: name', { name: 'name' }, /"name" cannot be a plugin name: .*window\.name/],
+    ['a browser global through its scope: local-storage', { name: 'local-storage' }, /scope "localStorage" would be a window global/],
+    ['a platform path: graphql', { name: 'graphql' }, /"graphql" cannot be a plugin name: it is the gateway's GraphQL endpoint/],
+    ['a platform path: pl', { name: 'pl' }, /"pl" cannot be a plugin name: it is the gateway's plugin HTTP prefix/],
+    ['a platform path: mobile-app', { name: 'mobile-app' }, /"mobile-app" cannot be a plugin name: it is the mobile app/],
     ['an existing folder', { name: 'documents' }, /api-plugins\/documents already exists: create-plugin never overwrites, so nothing was written/],
     ['an existing plugin', { name: 'documents', api: false }, /"documents" is an existing plugin \(api-plugins\/documents\)/],
     ['an installed plugin package', { name: 'imap', api: false }, /"imap" is an existing plugin \(the package @lattice\/plugin-imap is installed\)/],
@@ -80,6 +86,9 @@ describe('lattice create-plugin refuses, writing nothing', () => {
     const result = await runLattice(['create-plugin', 'Demo', '--integration'], root);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^lattice: "Demo" is not a usable plugin name/);
+    const document = await runLattice(['create-plugin', 'document'], root);
+    assert.equal(document.code, 1);
+    assert.match(document.stderr, /^lattice: "document" cannot be a plugin name: its UI's federation scope "document" would be a window global/);
   });
 
   it('a name taken by a configs.json entry alone', async () => {

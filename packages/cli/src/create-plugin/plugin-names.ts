@@ -12,13 +12,59 @@ const maxNameLength = 40;
 const reservedNames: Readonly<Record<string, string>> = {
   core: 'the core plugin, which is always enabled',
   login: "the shell's login page (/login)",
+  logout: "the shell's logout (/logout)",
   settings: "the shell's settings pages (/settings)",
   home: "the shell's home page (/home)",
   gateway: "the front-end's GraphQL proxy (/gateway)",
-  plugins: "the front-end's UI plugin files (/plugins)",
+  graphql: "the gateway's GraphQL endpoint (/graphql)",
+  api: 'a platform path (/api)',
+  plugins: "the front-end's UI plugin files (/plugins, /plugins.json)",
   health: "the front-end's health checks (/health)",
+  metrics: "the platform's metrics (/metrics)",
+  pl: "the gateway's plugin HTTP prefix (/pl:<name>/)",
   integrations: 'the public integrations ingress (/integrations)',
+  widgets: 'the widgets service (/widgets/)',
+  'mobile-app': 'the mobile app (/mobile-app/)',
+  dashboard: 'the dashboard (/dashboard/front, /dashboard/api/), which configs.json\'s "dashboard" key enables',
+  search: "the platform's search plugin",
+  static: "the front-end's static files (/static)",
+  assets: "the front-end's assets (/assets)",
 };
+
+/**
+ * A UI remote's federation scope becomes a global of the page (`window[scope]`): a scope that is already one
+ * (`window.document`, `window.name`...) cannot be registered, or replaces what the page needs. Lower-case names
+ * of the window's own properties and of JavaScript's globals.
+ */
+const browserGlobals = new Set([
+  'document', 'window', 'self', 'location', 'top', 'parent', 'name', 'history', 'navigator', 'frames', 'opener',
+  'origin', 'status', 'screen', 'performance', 'crypto', 'console', 'fetch', 'alert', 'confirm', 'prompt', 'close',
+  'closed', 'open', 'print', 'stop', 'focus', 'blur', 'event', 'external', 'length', 'menubar', 'toolbar',
+  'scrollbars', 'statusbar', 'personalbar', 'locationbar', 'chrome', 'caches', 'scheduler', 'trustedTypes',
+  'localStorage', 'sessionStorage', 'indexedDB', 'customElements', 'visualViewport', 'frameElement', 'devicePixelRatio',
+  'innerWidth', 'innerHeight', 'outerWidth', 'outerHeight', 'scrollX', 'scrollY', 'screenX', 'screenY', 'screenLeft',
+  'screenTop', 'postMessage', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask',
+  'structuredClone', 'atob', 'btoa', 'find', 'globalThis', 'undefined', 'eval', 'isNaN', 'isFinite', 'escape',
+  'unescape', 'parseInt', 'parseFloat', 'speechSynthesis', 'clientInformation', 'styleMedia', 'matchMedia',
+  'getComputedStyle', 'getSelection', 'requestAnimationFrame', 'cancelAnimationFrame', 'webkitURL', 'credentialless',
+  'navigation', 'cookieStore', 'documentPictureInPicture', 'launchQueue', 'sharedStorage', 'fence', 'onload',
+  'onerror', 'onmessage', 'onresize', 'onscroll', 'onfocus', 'onblur', 'onclick', 'oninput', 'onchange', 'onsubmit',
+]);
+
+/**
+ * Why a name that passes the pattern still cannot be a plugin's: the platform or the shell owns its path, or its
+ * federation scope is a browser global. Undefined when it is free. `lattice create-plugin` and `lattice validate`
+ * both ask this.
+ */
+export function reservedNameReason(name: string): string | undefined {
+  const reserved = reservedNames[name];
+  if (reserved) return `it is ${reserved}`;
+  const scope = pluginNamesOf(name).scope;
+  if (browserGlobals.has(scope)) {
+    return `its UI's federation scope "${scope}" would be a window global the browser already has (window.${scope}), so the remote could not load`;
+  }
+  return undefined;
+}
 
 export interface PluginNames {
   /** The plugin's name as configs.json, the packages and the URLs say it: `time-sheets`. */
@@ -42,8 +88,8 @@ export function checkPluginName(name: string | undefined): string {
     );
   }
   if (name.length > maxNameLength) throw new CreatePluginError(`"${name}" is too long for a plugin name: at most ${maxNameLength} characters`);
-  const reserved = reservedNames[name];
-  if (reserved) throw new CreatePluginError(`"${name}" cannot be a plugin name: it is ${reserved}`);
+  const reserved = reservedNameReason(name);
+  if (reserved) throw new CreatePluginError(`"${name}" cannot be a plugin name: ${reserved}`);
   return name;
 }
 
