@@ -1,12 +1,17 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError, notImplemented } from '../errors.js';
 import { cloneValue } from '../query/clone-document.js';
-import { commandQueryOptions } from '../query/collation.js';
+import { evalExpr } from 'mingo/core';
+import type { AnyObject, Options } from 'mingo/types';
+import { commandQueryOptions, type QueryOptions } from '../query/collation.js';
+import { mingoOptions } from '../query/mingo-context.js';
+import { toCommandError } from '../query/mingo-errors.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { runPipeline } from '../query/matcher.js';
 import { isPlainObject } from '../query/path-values.js';
 import { runSimpleGroup } from '../query/simple-group.js';
-import { type CommandHandler, optionalNumber } from './command-context.js';
+import { type CommandContext, type CommandHandler, optionalNumber } from './command-context.js';
+import { checkWriteStagePlacement, isWriteStage, runMerge, runOut } from './aggregate-output.js';
 import { cursorReply } from './find-commands.js';
 
 /** Stages that only read their input documents, so stored documents can be fed to them uncopied. */
@@ -19,11 +24,13 @@ function isReadOnlyStage(stage: Document): boolean {
   return READ_ONLY_STAGES.has(name);
 }
 
-const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$changeStream', '$geoNear', '$search']);
+const UNSUPPORTED_STAGES = new Set(['$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$changeStream', '$geoNear', '$search']);
+
+/** Stages that start a pipeline of their own, with no collection (`aggregate: 1`). */
+const COLLECTIONLESS_STAGES = new Set(['$documents', '$listLocalSessions']);
 
 export const aggregate: CommandHandler = (command, context) => {
   const target = command.aggregate as unknown;
-  if (typeof target !== 'string') throw notImplemented('Database-level aggregation (aggregate: 1)');
   const pipeline = command.pipeline as unknown;
   if (!Array.isArray(pipeline)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', "'pipeline' option must be specified as an array");
   for (const stage of pipeline) {
@@ -31,9 +38,56 @@ export const aggregate: CommandHandler = (command, context) => {
     const stageName = Object.keys(stage)[0] as string;
     if (UNSUPPORTED_STAGES.has(stageName)) throw notImplemented(`The ${stageName} aggregation stage`);
   }
+  checkWriteStagePlacement(pipeline as Document[]);
   if (command.explain) throw notImplemented('explain');
-  const stages = pipeline as Document[];
-  const ns = `${context.db}.${target}`;
+  const all = pipeline as Document[];
+  const writeStage = isWriteStage(all[all.length - 1]) ? all[all.length - 1] : undefined;
+  const stages = writeStage ? all.slice(0, -1) : all;
+  const queryOptions = commandQueryOptions(command);
+  const docs = typeof target === 'string' ? collectionResults(target, stages, command, context) : collectionlessResults(target, stages, context, queryOptions);
+  const ns = `${context.db}.${typeof target === 'string' ? target : '$cmd.aggregate'}`;
+  if (writeStage) {
+    if (writeStage.$out !== undefined) runOut(writeStage.$out, docs, context, command.bypassDocumentValidation);
+    else runMerge(writeStage.$merge, docs, context, queryOptions, command.bypassDocumentValidation);
+    return cursorReply(ns, [], 0n, 'firstBatch');
+  }
+  const cursorOptions = (command.cursor as Document | undefined) ?? {};
+  const batch = context.cursors.first(ns, docs, optionalNumber(cursorOptions.batchSize) ?? 101);
+  return cursorReply(ns, batch.docs, batch.cursorId, 'firstBatch');
+};
+
+/**
+ * `aggregate: 1`: a pipeline that starts from `$documents` (documents given inline, as an expression)
+ * or `$listLocalSessions` (the sessions clients have used) rather than from a collection.
+ */
+function collectionlessResults(target: unknown, stages: Document[], context: CommandContext, queryOptions: QueryOptions): Document[] {
+  const first = stages[0];
+  const name = first ? (Object.keys(first)[0] as string) : undefined;
+  if (target !== 1 || !first || !name || !COLLECTIONLESS_STAGES.has(name)) {
+    if (target === 1) throw new MongoCommandError(73, 'InvalidNamespace', `{aggregate: 1} is not valid for '${name ?? 'an empty pipeline'}'; a collection is required.`);
+    throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', "Invalid {aggregate: ...} value: must be a collection name or 1");
+  }
+  let docs: Document[];
+  if (name === '$documents') {
+    let value: unknown;
+    try {
+      value = evalExpr({}, first.$documents, mingoOptions({ ...queryOptions, variables: { ...queryOptions.variables } as AnyObject }) as Options);
+    } catch (error) {
+      throw toCommandError(error);
+    }
+    if (!Array.isArray(value) || value.some((doc) => !isPlainObject(doc))) throw new MongoCommandError(5858203, 'Location5858203', '$documents requires an expression that evaluates to an array of documents');
+    docs = value.map((doc) => cloneValue(doc as Document));
+  } else {
+    const spec = first.$listLocalSessions as unknown;
+    if (!isPlainObject(spec)) throw new MongoCommandError(ErrorCodes.TypeMismatch, 'TypeMismatch', '$listLocalSessions options must be specified in an object');
+    // One user exists (see auth/), so every cached session is the current user's: {}, allUsers and users agree.
+    docs = context.sessions.list();
+  }
+  const rest = stages.slice(1);
+  return rest.length > 0 ? runPipeline(docs, rest, { ...queryOptions, collectionResolver: (coll) => [...(context.storage.collection(context.db, coll)?.docs.values() ?? [])].map(cloneValue) }) : docs;
+}
+
+function collectionResults(target: string, stages: Document[], command: Document, context: CommandContext): Document[] {
   const collection = context.storage.collection(context.db, target);
 
   // Leading $match/$sort/$skip/$limit run here, with indexes and MongoDB's sort order; mingo does the rest.
@@ -73,7 +127,5 @@ export const aggregate: CommandHandler = (command, context) => {
       collectionResolver: (name) => copy([...(context.storage.collection(context.db, name)?.docs.values() ?? [])]),
     });
   }
-  const cursorOptions = (command.cursor as Document | undefined) ?? {};
-  const batch = context.cursors.first(ns, docs, optionalNumber(cursorOptions.batchSize) ?? 101);
-  return cursorReply(ns, batch.docs, batch.cursorId, 'firstBatch');
-};
+  return docs;
+}

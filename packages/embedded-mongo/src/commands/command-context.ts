@@ -1,6 +1,7 @@
 import { type Document, Double } from 'bson';
 import { MongoCommandError } from '../errors.js';
 import type { CursorStore } from '../server/cursor-store.js';
+import type { SessionCache } from '../server/session-cache.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 
 /** What a command handler sees: the storage, the open cursors and the database it runs in. */
@@ -11,6 +12,8 @@ export interface CommandContext {
   connectionId: number;
   /** The time budget of a command that names no `maxTimeMS`. */
   defaultMaxTimeMS: number;
+  /** The logical sessions clients have used, for $listLocalSessions and endSessions. */
+  sessions: SessionCache;
 }
 
 export type CommandHandler = (command: Document, context: CommandContext) => Document;

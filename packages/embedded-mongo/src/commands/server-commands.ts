@@ -51,7 +51,10 @@ export const getParameter: CommandHandler = (command) => {
   return reply;
 };
 
-export const endSessions: CommandHandler = () => ({ ok: 1 });
+export const endSessions: CommandHandler = (command, context) => {
+  context.sessions.end(command.endSessions);
+  return { ok: 1 };
+};
 
 export const whatsmyuri: CommandHandler = () => ({ you: '127.0.0.1:0', ok: 1 });
 

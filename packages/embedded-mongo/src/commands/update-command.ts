@@ -34,7 +34,7 @@ function runUpdate(context: CommandContext, name: string, statement: UpdateState
   const filter = statement.q ?? {};
   if (statement.multi && updateKind(statement.u) === 'replacement') throw new MongoCommandError(ErrorCodes.FailedToParse, 'FailedToParse', 'multi update is not supported for replacement-style update');
   const collection = storage.collection(context.db, name);
-  const targets = matchDocuments(collection, { filter, sort: statement.sort, limit: statement.multi ? undefined : 1, hint: statement.hint, ...queryOptions });
+  const targets = matchDocuments(collection, { filter, limit: statement.multi ? undefined : 1, hint: statement.hint, ...queryOptions });
   if (!collection || targets.length === 0) {
     if (!statement.upsert) return { n: 0, nModified: 0 };
     const doc = buildUpsert(filter, statement.u, statement.arrayFilters, queryOptions);
@@ -57,6 +57,9 @@ function runUpdate(context: CommandContext, name: string, statement: UpdateState
 export const update: CommandHandler = (command, context) => {
   const name = collectionName(command, 'update');
   const statements = (command.updates as UpdateStatement[] | undefined) ?? [];
+  // An update statement's sort came with MongoDB 8.0; this server answers as the 7.0 it reports, refusing the
+  // whole command while parsing it as 7.0 does (so code written against it does not break on a real 7.0).
+  if (statements.some((statement) => statement.sort !== undefined)) throw new MongoCommandError(40415, 'Location40415', "BSON field 'update.updates.sort' is an unknown field.");
   const ordered = command.ordered !== false;
   const errors: Document[] = [];
   const upserted: Document[] = [];

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EJSON } from 'bson';
@@ -14,6 +15,8 @@ import { CRUD_UNIFIED_EXPECTED_FAILURES } from './crud-unified-expected-failures
  * crud-unified-expected-failures.ts and run as todo, so a list that goes stale shows.
  */
 const SERVER_VERSION = '7.0.0';
+/** Issue 35's bar (310 of the 318 the issue counted); the specifications repository of 2026-08 has 327 for 7.0. */
+const MIN_PASSING = 310;
 const folder = process.env.LATTICE_CRUD_UNIFIED_DIR;
 const files = folder && existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')).sort() : [];
 const notRun =
@@ -32,6 +35,8 @@ describe('CRUD unified specification tests', { skip: notRun }, () => {
     await target.stop();
   });
 
+  let run = 0;
+  let passed = 0;
   for (const name of files) {
     const file = EJSON.parse(readFileSync(join(folder!, name), 'utf8'), { relaxed: true }) as UnifiedFile;
     if (!runsOn(file.runOnRequirements, SERVER_VERSION)) continue;
@@ -39,9 +44,18 @@ describe('CRUD unified specification tests', { skip: notRun }, () => {
       if (!runsOn(test.runOnRequirements, SERVER_VERSION) || test.skipReason) continue;
       const key = `${name.replace(/\.json$/, '')}: ${test.description}`;
       const reason = CRUD_UNIFIED_EXPECTED_FAILURES[key];
+      run += 1;
       it(key, reason ? { todo: reason } : {}, async () => {
         await runUnifiedTest(session, file, test);
+        passed += 1;
       });
     }
   }
+
+  it(`at least ${MIN_PASSING} pass`, (t) => {
+    const line = `CRUD unified specification tests: ${passed} of ${run} pass (${run - passed} listed in crud-unified-expected-failures.ts)`;
+    t.diagnostic(line);
+    console.log(line);
+    assert.ok(passed >= MIN_PASSING, line);
+  });
 });

@@ -17,6 +17,7 @@ import { encodeOpReply, parseOpQuery } from '../wire/op-query.js';
 import type { CursorStore } from './cursor-store.js';
 import type { FairTurns } from './fair-turns.js';
 import type { IncomingBudget } from './incoming-budget.js';
+import type { SessionCache } from './session-cache.js';
 
 export interface ConnectionDeps {
   storage: StorageEngine;
@@ -27,6 +28,7 @@ export interface ConnectionDeps {
   incoming: IncomingBudget;
   turns: FairTurns;
   users: UserDirectory;
+  sessions: SessionCache;
 }
 
 const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
@@ -134,7 +136,8 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
       }
     }
     await changeStreamWait(command, deps.storage);
-    const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId, defaultMaxTimeMS: deps.defaultMaxTimeMS };
+    if (command.lsid !== undefined && authentication.user) deps.sessions.touch(command.lsid, `${authentication.user.user}@${authentication.user.db}`);
+    const context: CommandContext = { storage: deps.storage, cursors: deps.cursors, db, connectionId, defaultMaxTimeMS: deps.defaultMaxTimeMS, sessions: deps.sessions };
     const budget = commandBudgetMs(command, deps.defaultMaxTimeMS);
     const started = performance.now();
     const ahead = prepareRegexes(command, deps.storage, db, budget);

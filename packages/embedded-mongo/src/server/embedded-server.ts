@@ -3,6 +3,7 @@ import { generatedUser, USERS_DATABASE, UserDirectory, type EmbeddedMongoUser } 
 import { stopRegexWorker } from '../query/regex-worker.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { serveConnection } from './connection.js';
+import { SessionCache } from './session-cache.js';
 import { FairTurns } from './fair-turns.js';
 import { CursorStore } from './cursor-store.js';
 import { IncomingBudget } from './incoming-budget.js';
@@ -55,6 +56,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const sockets = new Set<Socket>();
   const incoming = new IncomingBudget(options.maxIncomingBytes ?? DEFAULT_MAX_INCOMING_BYTES);
   const turns = new FairTurns();
+  const sessions = new SessionCache();
   const user = options.user ?? generatedUser();
   const users = new UserDirectory([user]);
   let connectionIds = 0;
@@ -72,6 +74,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       incoming,
       turns,
       users,
+      sessions,
     });
   });
   try {
