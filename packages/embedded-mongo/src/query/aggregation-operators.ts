@@ -13,6 +13,7 @@ import { collatorFor } from './collation.js';
 import { MISSING_VALUE_ACCUMULATORS, MISSING_VALUE_EXPRESSIONS } from './missing-values.js';
 import { $setWindowFields } from './window-sort-path.js';
 import { isPlainObject } from './path-values.js';
+import { ACCUMULATOR_SEMANTICS, STAGE_SEMANTICS } from './stage-semantics.js';
 import { $regexFind, $regexFindAll, $regexMatch } from './regex-expressions.js';
 
 /**
@@ -173,6 +174,6 @@ const $lookup: Stage = (coll, expr, options) => {
   });
 };
 
-export const ACCUMULATOR_OVERRIDES = { $top, $bottom, ...MISSING_VALUE_ACCUMULATORS };
+export const ACCUMULATOR_OVERRIDES = { $top, $bottom, ...MISSING_VALUE_ACCUMULATORS, ...ACCUMULATOR_SEMANTICS };
 export const EXPRESSION_OVERRIDES = { ...MISSING_VALUE_EXPRESSIONS, $function, $toObjectId, $indexOfCP, $week, $regexMatch, $regexFind, $regexFindAll };
-export const PIPELINE_OVERRIDES = { $bucket, $group, $lookup, $setWindowFields };
+export const PIPELINE_OVERRIDES = { $bucket, $group, $lookup, $setWindowFields, ...STAGE_SEMANTICS };

@@ -13,6 +13,7 @@ import { assignPath, preflightUpdate } from './update-preflight.js';
 import { normaliseArrayModifiers } from './array-modifiers.js';
 import { setFieldPath, takeDollarFieldPaths, unsetFieldPath } from './dollar-field-paths.js';
 import { upsertSeed } from './upsert-seed.js';
+import { orderCreatedFields } from './update-field-order.js';
 import { assertNoConflicts, resolvePositionalPaths } from './update-paths.js';
 import type { Options } from 'mingo/types';
 
@@ -78,6 +79,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     for (const [path, value] of dollarFields.sets) setFieldPath(next, path, cloneValue(value));
     for (const path of dollarFields.unsets) unsetFieldPath(next, path);
     if (newId !== undefined) next = { _id: newId, ...withoutId(next) };
+    next = orderCreatedFields(doc, next);
   }
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   if (doc._id !== undefined && indexKey(next._id) !== indexKey(doc._id)) throw immutableId();

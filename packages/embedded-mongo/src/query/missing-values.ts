@@ -65,6 +65,15 @@ const $size: Expression = (obj, expr, options) => {
  * through the options instance the group hands in.
  */
 type RootedOptions = { init(options: Options): { update(locals: { root: AnyObject }): Options } };
+
+/** What an accumulator's expression gives for each document of a group (undefined where the path is missing). */
+export function groupValues(coll: AnyObject[], expr: Any, options: Options): unknown[] {
+  const rooted = options.constructor as unknown as Partial<RootedOptions>;
+  if (typeof rooted.init !== 'function') return coll.map((root) => evalExpr(root, expr, options));
+  const computeOptions = rooted.init(options);
+  return coll.map((root) => evalExpr(root, expr, computeOptions.update({ root })));
+}
+
 function present(coll: AnyObject[], expr: Any, options: Options): AnyObject[] {
   if (expr === null || expr === undefined) return coll;
   const rooted = options.constructor as unknown as Partial<RootedOptions>;

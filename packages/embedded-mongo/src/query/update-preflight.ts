@@ -32,14 +32,18 @@ function reach(doc: Document, path: string, op: string): Reached {
     } else if (isPlainObject(node)) {
       if (!Object.prototype.hasOwnProperty.call(node, part)) return { kind: 'missing' };
       node = node[part];
-    } else if (node === null || node === undefined) {
+    } else if (node === undefined) {
       return { kind: 'missing' };
     } else {
+      // A scalar on the way, null included, cannot hold the field: 28, except for $unset, which mongod lets
+      // pass a path it could not create as a no-op (its modifier node alone allows a non-viable path).
+      if (op === '$unset') return { kind: 'missing' };
       const parent = parts.slice(0, i).join('.');
       throw new MongoCommandError(28, 'PathNotViable', `Cannot create field '${part}' in element {${parent}: ${formatValue(node)}}`);
     }
   }
-  return { kind: 'value', value: node };
+  // An array index past the end is a missing element (a creating update pads the array with nulls).
+  return node === undefined ? { kind: 'missing' } : { kind: 'value', value: node };
 }
 
 export interface PreflightResult {

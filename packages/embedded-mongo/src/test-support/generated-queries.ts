@@ -62,5 +62,27 @@ export function generator(seed: number) {
     for (let i = 0; i < fields; i++) out[path()] = condition(depth);
     return out;
   }
-  return { doc, filter };
+  /** An update of one or two operators ($rename alone), over paths that may cross arrays, scalars and missing fields. */
+  const updatePath = (): string => pick(['a', 'b', 'c', 'a.b', 'a.c', 'b.b', 'a.1', 'a.b.c']);
+  const updateArgument = (op: string): unknown => {
+    if (op === '$inc' || op === '$mul') return pick([1, 2, -1, 2.5, 0]);
+    if (op === '$unset') return '';
+    if (op === '$pop') return pick([1, -1]);
+    if (op === '$pull') {
+      const cond = pick(['$gt', '$lt', '$eq', '$in']);
+      return random() < 0.5 ? operand() : { [cond]: cond === '$in' ? [pick([1, 2, 'x', null]), pick([3, 'y'])] : pick([1, 2, 'x', null]) };
+    }
+    return operand();
+  };
+  function update(): Record<string, Doc> {
+    if (random() < 0.08) return { $rename: { [pick(['a', 'b'])]: 'c' } };
+    const out: Record<string, Doc> = {};
+    const count = 1 + Math.floor(random() * 2);
+    for (let i = 0; i < count; i++) {
+      const op = pick(['$set', '$unset', '$inc', '$mul', '$min', '$max', '$push', '$addToSet', '$pop', '$pull']);
+      out[op] = { ...out[op], [updatePath()]: updateArgument(op) };
+    }
+    return out;
+  }
+  return { doc, filter, update, pick, random, operand };
 }

@@ -10,7 +10,7 @@ type Doc = Record<string, Value>;
 const isDoc = (v: Value): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** MongoDB's type brackets for the generated values: comparisons never cross them. */
-function bracket(v: Value): number {
+export function bracket(v: Value): number {
   if (v === null || v === undefined) return 1;
   if (typeof v === 'number') return 2;
   if (typeof v === 'string') return 3;
@@ -39,10 +39,14 @@ export function compare(a: Value, b: Value): number {
   }
   const ka = Object.keys(a as Doc);
   const kb = Object.keys(b as Doc);
+  // Field by field as BSONObj::woCompare: the value's type bracket, then the field name, then the value.
   for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
-    const c = compare((a as Doc)[ka[i] as string], (b as Doc)[kb[i] as string]);
-    if (c !== 0) return c;
+    const va = (a as Doc)[ka[i] as string];
+    const vb = (b as Doc)[kb[i] as string];
+    if (bracket(va) !== bracket(vb)) return bracket(va) - bracket(vb);
     if (ka[i] !== kb[i]) return (ka[i] as string) < (kb[i] as string) ? -1 : 1;
+    const c = compare(va, vb);
+    if (c !== 0) return c;
   }
   return ka.length - kb.length;
 }
