@@ -1,21 +1,14 @@
 /**
  * The CRUD unified tests (single 7.0 server) this package does not pass, each with the reason. The
- * package README lists them too. None is a wrong answer: each is a NotImplemented (238) refusal, a
- * test-only server feature, or the driver's own behaviour.
+ * package README lists them too. None is a wrong answer: each is a NotImplemented (238) refusal or the
+ * driver's own behaviour.
  */
-const FAIL_POINT = 'needs configureFailPoint, a test-only command of mongod this server does not have';
 const DRIVER_BYPASS = 'driver behaviour: mongodb 7.x leaves bypassDocumentValidation: false out of the command it sends';
 const DRIVER_NULL_ID = 'driver behaviour: the Node.js driver replaces _id: null with a new ObjectId before sending';
 
 export const CRUD_UNIFIED_EXPECTED_FAILURES: Record<string, string> = {
   'bypassDocumentValidation: Aggregate with $out passes bypassDocumentValidation: false': DRIVER_BYPASS,
   'estimatedDocumentCount: estimatedDocumentCount works correctly on views': 'NotImplemented (238): views are not implemented',
-  'bulkWrite-errorResponse: bulkWrite operations support errorResponse assertions': FAIL_POINT,
-  'deleteOne-errorResponse: delete operations support errorResponse assertions': FAIL_POINT,
-  'estimatedDocumentCount: estimatedDocumentCount errors correctly--command error': FAIL_POINT,
-  'estimatedDocumentCount: estimatedDocumentCount errors correctly--socket error': FAIL_POINT,
-  'insertOne-errorResponse: insert operations support errorResponse assertions': FAIL_POINT,
-  'updateOne-errorResponse: update operations support errorResponse assertions': FAIL_POINT,
   'bypassDocumentValidation: BulkWrite passes bypassDocumentValidation: false': DRIVER_BYPASS,
   'bypassDocumentValidation: FindOneAndReplace passes bypassDocumentValidation: false': DRIVER_BYPASS,
   'bypassDocumentValidation: FindOneAndUpdate passes bypassDocumentValidation: false': DRIVER_BYPASS,

@@ -18,6 +18,7 @@ import type { CursorStore } from './cursor-store.js';
 import type { FairTurns } from './fair-turns.js';
 import type { IncomingBudget } from './incoming-budget.js';
 import type { SessionCache } from './session-cache.js';
+import type { FailPoints } from './fail-points.js';
 
 export interface ConnectionDeps {
   storage: StorageEngine;
@@ -29,6 +30,8 @@ export interface ConnectionDeps {
   turns: FairTurns;
   users: UserDirectory;
   sessions: SessionCache;
+  /** mongod's failCommand test hook, present only when the server was started with enableTestCommands. */
+  failPoints?: FailPoints;
 }
 
 const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
@@ -52,6 +55,7 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
   let queue: Promise<void> = Promise.resolve();
   /** Whose turns this connection's commands take: its application's, once the handshake names one. */
   let client = `connection ${connectionId}`;
+  let appName: string | undefined;
   socket.setNoDelay(true);
   const authentication = new ConnectionAuthentication(deps.users, `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, deps.log);
 
@@ -124,7 +128,10 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
 
   async function run(command: Document): Promise<Document> {
     const application = applicationName(command);
-    if (application) client = `application ${application}`;
+    if (application) {
+      client = `application ${application}`;
+      appName = application;
+    }
     const db = typeof command.$db === 'string' ? command.$db : 'admin';
     const name = commandName(command);
     if (!authentication.allows(name)) return errorReply(unauthorized(name));
@@ -134,6 +141,18 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
       } catch (error) {
         return errorReply(error);
       }
+    }
+    if (deps.failPoints) {
+      if (name === 'configureFailPoint') {
+        try {
+          return deps.failPoints.configure(command);
+        } catch (error) {
+          return errorReply(error);
+        }
+      }
+      const hit = deps.failPoints.hit(name, appName);
+      if (hit && 'closeConnection' in hit) throw new Error(`closed by the failCommand fail point on ${name}`);
+      if (hit) return hit.reply;
     }
     await changeStreamWait(command, deps.storage);
     if (command.lsid !== undefined && authentication.user) deps.sessions.touch(command.lsid, `${authentication.user.user}@${authentication.user.db}`);

@@ -4,6 +4,7 @@ import { stopRegexWorker } from '../query/regex-worker.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { serveConnection } from './connection.js';
 import { SessionCache } from './session-cache.js';
+import { FailPoints } from './fail-points.js';
 import { FairTurns } from './fair-turns.js';
 import { CursorStore } from './cursor-store.js';
 import { IncomingBudget } from './incoming-budget.js';
@@ -30,6 +31,8 @@ export interface EmbeddedMongoOptions {
    * Omitted: a random one, whose credentials only `uri` carries.
    */
   user?: EmbeddedMongoUser;
+  /** Offers mongod's test hook `configureFailPoint` (failCommand), as mongod's enableTestCommands does; for tests only. */
+  enableTestCommands?: boolean;
 }
 
 export interface EmbeddedMongo {
@@ -57,6 +60,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const incoming = new IncomingBudget(options.maxIncomingBytes ?? DEFAULT_MAX_INCOMING_BYTES);
   const turns = new FairTurns();
   const sessions = new SessionCache();
+  const failPoints = options.enableTestCommands ? new FailPoints() : undefined;
   const user = options.user ?? generatedUser();
   const users = new UserDirectory([user]);
   let connectionIds = 0;
@@ -75,6 +79,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       turns,
       users,
       sessions,
+      failPoints,
     });
   });
   try {

@@ -15,7 +15,7 @@ export interface TestTarget {
 export async function startTestTarget(): Promise<TestTarget> {
   const external = process.env.MONGO_URL;
   if (external) return { uri: external, real: true, stop: async () => undefined };
-  const server = await startEmbeddedMongo({ log: () => undefined });
+  const server = await startEmbeddedMongo({ log: () => undefined, enableTestCommands: true });
   return { uri: server.uri, real: false, stop: () => server.stop() };
 }
 

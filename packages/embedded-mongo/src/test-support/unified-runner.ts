@@ -112,7 +112,15 @@ export async function runUnifiedTest(session: UnifiedSession, file: UnifiedFile,
       }
     }
     for (const client of clients.values()) client.events.length = 0;
-    for (const operation of test.operations) await runOperation(operation, { databases, collections });
+    let failPointSet = false;
+    try {
+      for (const operation of test.operations) {
+        if (operation.name === 'failPoint') failPointSet = true;
+        await runOperation(operation, { databases, collections, setup });
+      }
+    } finally {
+      if (failPointSet) await setup.db('admin').command({ configureFailPoint: 'failCommand', mode: 'off' });
+    }
     for (const expected of test.expectEvents ?? []) {
       const entity = clients.get(expected.client) as ClientEntity;
       if ((expected.eventType ?? 'command') !== 'command') continue;
@@ -140,7 +148,7 @@ export async function runUnifiedTest(session: UnifiedSession, file: UnifiedFile,
   }
 }
 
-interface Entities { databases: Map<string, Db>; collections: Map<string, Collection> }
+interface Entities { databases: Map<string, Db>; collections: Map<string, Collection>; setup: MongoClient }
 
 async function runOperation(operation: Operation, entities: Entities): Promise<void> {
   let result: unknown;
@@ -175,11 +183,12 @@ function options(args: Document, ...taken: string[]): Document {
   return out;
 }
 
-async function invoke(operation: Operation, { databases, collections }: Entities): Promise<unknown> {
+async function invoke(operation: Operation, { databases, collections, setup }: Entities): Promise<unknown> {
   const args = operation.arguments ?? {};
   const collection = collections.get(operation.object);
   const db = databases.get(operation.object);
-  if (operation.name === 'failPoint') throw new Error('failPoint: the server has no configureFailPoint');
+  // The fail point is set through the runner's own client; the test's client meets it on its next command.
+  if (operation.name === 'failPoint') return setup.db('admin').command(args.failPoint as Document);
   if (db) {
     switch (operation.name) {
       case 'aggregate': return db.aggregate(args.pipeline as Document[], options(args, 'pipeline')).toArray();
