@@ -79,3 +79,17 @@ export class MalformedMessageError extends BrokerError {
     super(`Malformed message on queue "${queue}": ${reason}`);
   }
 }
+
+/**
+ * Thrown by a plain handler for a message no retry can handle (a payload its contract refuses): the message goes
+ * to `<queue>:dead` at once, kept for whoever looks, instead of being retried `maxAttempts` times first.
+ */
+export class UnprocessableMessageError extends BrokerError {
+  override name = 'UnprocessableMessageError';
+  constructor(
+    readonly queue: string,
+    reason: string,
+  ) {
+    super(`Unprocessable message on queue "${queue}": ${reason}`);
+  }
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolveConsumerPolicy, rpcTimeout, settleWithin, type ConsumerPolicyOptions } from './consumer-policy.js';
-import { BrokerClosedError, BrokerReplyError, BrokerTimeoutError } from './errors.js';
+import { BrokerClosedError, BrokerReplyError, BrokerTimeoutError, UnprocessableMessageError } from './errors.js';
 import { Fifo } from './fifo.js';
 import {
   DEFAULT_RPC_TIMEOUT_MS,
@@ -152,7 +152,7 @@ export function createInProcessBroker(options: InProcessBrokerOptions = {}): InP
   }
 
   function retryOrDeadLetter(queue: QueueName, message: QueuedMessage, decoded: { data: unknown; meta: MessageMeta }, error: unknown): void {
-    if (message.attempts >= policy.maxAttempts) {
+    if (error instanceof UnprocessableMessageError || message.attempts >= policy.maxAttempts) {
       deadLetter(queue, decoded, message.attempts, error);
       return;
     }

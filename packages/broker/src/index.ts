@@ -20,6 +20,7 @@ export {
   BrokerUnavailableError,
   InvalidQueueNameError,
   MalformedMessageError,
+  UnprocessableMessageError,
   UnserialisablePayloadError,
 } from './errors.js';
 export type { BrokerLogger } from './logger.js';

@@ -1,6 +1,6 @@
 import type { ConsumeMessage } from 'amqplib';
 import { delay, settleWithin, type ConsumerPolicy } from '../consumer-policy.js';
-import { BrokerError } from '../errors.js';
+import { BrokerError, UnprocessableMessageError } from '../errors.js';
 import type { PlainHandler, QueueName, RPCHandler } from '../message-broker.js';
 import { deadLetterQueueName } from '../queue-name.js';
 import { decodeMessage, encodeReply, errorReply, REQUEST_ID_HEADER, type DecodedMessage } from '../wire-format.js';
@@ -100,7 +100,10 @@ export class QueueConsumers {
     try {
       await handler(decoded.data, decoded.meta);
     } catch (error) {
-      if (attempt >= this.policy.maxAttempts) {
+      if (error instanceof UnprocessableMessageError) {
+        this.policy.logger.error({ queue, attempt, err: error }, 'handler refused the message; dead-lettered');
+        await this.republish(session, queue, deadLetterQueueName(queue), message, attempt, error);
+      } else if (attempt >= this.policy.maxAttempts) {
         this.policy.logger.error({ queue, attempt, err: error }, 'handler kept failing; message dead-lettered');
         await this.republish(session, queue, deadLetterQueueName(queue), message, attempt, error);
       } else {

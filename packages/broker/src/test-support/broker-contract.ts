@@ -4,6 +4,7 @@ import {
   BrokerReplyError,
   BrokerTimeoutError,
   InvalidQueueNameError,
+  UnprocessableMessageError,
   UnserialisablePayloadError,
   type MessageBroker,
   type MessageMeta,
@@ -143,6 +144,25 @@ export function runBrokerContract(target: ContractTarget): void {
         assert.deepEqual(dead, [{ data: { poison: true }, errorMessage: 'cannot handle this' }]);
         await new Promise((resolve) => setTimeout(resolve, 100));
         assert.equal(attempts, policy.maxAttempts, 'no further attempts after dead-lettering');
+      }));
+
+    it('dead-letters at once, without retrying, a message its handler calls unprocessable', () =>
+      withBroker(async (broker) => {
+        const queue = target.queueName('plain.refused');
+        let attempts = 0;
+        await broker.consumeQueue(queue, () => {
+          attempts += 1;
+          throw new UnprocessableMessageError(queue, 'count: expected a number');
+        });
+        await broker.sendMessage(queue, { count: 'three' });
+        const dead: DeadLetterSeen[] = [];
+        await waitFor('the dead letter', async () => {
+          dead.push(...(await target.takeDeadLetters(broker, queue)));
+          return dead.length > 0;
+        });
+        assert.deepEqual(dead, [{ data: { count: 'three' }, errorMessage: `Unprocessable message on queue "${queue}": count: expected a number` }]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        assert.equal(attempts, 1, 'handled once, never retried');
       }));
 
     it('retries a handler that fails once and delivers it without dead-lettering', () =>
