@@ -28,12 +28,15 @@ describe('consumeContract', () => {
     await assert.rejects(broker.sendRPCMessage(broken.name, {}), /test:broken: the reply breaks its contract/);
   });
 
-  it('hands a plain handler only the payloads that parse', async () => {
+  it('hands a plain handler only the payloads that parse, and dead-letters the others at once', async () => {
     const seen: number[] = [];
     await consumeContract(broker, record, ({ count }) => void seen.push(count));
     await broker.sendMessage(record.name, { count: 'three' });
     await broker.sendMessage(record.name, { count: 3 });
-    for (let waited = 0; seen.length === 0 && waited < 5_000; waited += 10) await delay(10);
+    for (let waited = 0; (seen.length === 0 || broker.deadLetters(record.name).length === 0) && waited < 5_000; waited += 10) await delay(10);
     assert.deepEqual(seen, [3]);
+    const [dead] = broker.deadLetters(record.name);
+    assert.deepEqual({ data: dead?.data, attempts: dead?.attempts }, { data: { count: 'three' }, attempts: 1 }, 'not retried: no retry makes it parse');
+    assert.match(dead?.errorMessage ?? '', /count/);
   });
 });

@@ -1,13 +1,17 @@
-import type { MessageBroker, MessageMeta } from '@lattice/broker';
+import { UnprocessableMessageError, type MessageBroker, type MessageMeta } from '@lattice/broker';
 import type { PlainQueueContract, RPCQueueContract } from '@lattice/contracts';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
 
-/** A payload the contract refuses: an error (reply) naming what is wrong, nothing handled. */
-function parsePayload<TPayload extends z.ZodType>(schema: TPayload, data: unknown): z.infer<TPayload> {
+/**
+ * A payload the contract refuses is never handled: an RPC's caller gets an error reply naming what is wrong; a
+ * plain message goes to `<queue>:dead` at once (no retry can make it parse), kept with that reason.
+ */
+function parsePayload<TPayload extends z.ZodType>(contract: { kind: 'plain' | 'rpc'; name: string }, schema: TPayload, data: unknown): z.infer<TPayload> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new InputError(z.prettifyError(result.error));
-  return result.data;
+  if (result.success) return result.data;
+  const reason = z.prettifyError(result.error);
+  throw contract.kind === 'plain' ? new UnprocessableMessageError(contract.name, reason) : new InputError(reason);
 }
 
 /**
@@ -34,7 +38,7 @@ export function consumeContract(
     return broker.consumeQueue(
       contract.name,
       async (data, meta) => {
-        await handler(parsePayload(contract.payload, data), meta);
+        await handler(parsePayload(contract, contract.payload, data), meta);
       },
       { actsFor: contract.actsFor },
     );
@@ -42,7 +46,7 @@ export function consumeContract(
   return broker.consumeRPCQueue(
     contract.name,
     async (data, meta) => {
-      const reply = await handler(parsePayload(contract.payload, data), meta);
+      const reply = await handler(parsePayload(contract, contract.payload, data), meta);
       const checked = contract.reply.safeParse(reply);
       if (!checked.success) throw new Error(`${contract.name}: the reply breaks its contract: ${z.prettifyError(checked.error)}`);
       return reply;
