@@ -27,10 +27,10 @@ export const logsPlugin = definePlugin<LogsContext>({
     Query: { activityLogs: 'authenticated', activityLogSearch: 'showActivity' },
   },
   apolloServerContext: (context) => ({ ...context, models: loadModels(context.db) }),
-  onServerInit: async ({ db, env, messageBrokerClient, debug }) => {
+  onServerInit: async ({ db, env, messageBrokerClient }) => {
     const models = loadModels(db);
     await models.ActivityLog.init();
     await ensureRetentionIndex(models.ActivityLog, retentionDays(env));
-    await consumeActivityQueue(messageBrokerClient, models, debug);
+    await consumeActivityQueue(messageBrokerClient, models);
   },
 });

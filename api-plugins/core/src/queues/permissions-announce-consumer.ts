@@ -1,11 +1,10 @@
 import { permissionsAnnounceQueue } from '@lattice/contracts';
-import type { PluginServices } from '@lattice/plugin-sdk';
+import { consumeContract, type PluginServices } from '@lattice/plugin-sdk';
 import type { CoreModels } from '../models/load-models.js';
 
 /** `core:permissions.announce`: keeps each plugin's declared permissions, the latest announcement winning. */
 export async function consumePermissionsAnnouncements(broker: PluginServices['messageBrokerClient'], models: CoreModels): Promise<void> {
-  await broker.consumeQueue(permissionsAnnounceQueue.name, async (data) => {
-    const { plugin, permissions } = permissionsAnnounceQueue.payload.parse(data);
+  await consumeContract(broker, permissionsAnnounceQueue, async ({ plugin, permissions }) => {
     await models.PluginPermissions.updateOne({ _id: plugin }, { $set: { permissions, announcedAt: new Date() } }, { upsert: true });
   });
 }

@@ -15,16 +15,14 @@ export async function consumeImapQueues(broker: MessageBroker, runtime: ImapRunt
   const replyQueue = sendReplyQueue(integrationKind);
   const mailQueue = sendMailQueue(integrationKind);
 
-  await broker.consumeRPCQueue(createQueue.name, async (data) => createIntegration(runtime, createQueue.payload.parse(data)));
+  await consumeContract(broker, createQueue, (payload) => createIntegration(runtime, payload));
 
-  await broker.consumeRPCQueue(removeQueue.name, async (data) => {
-    const { integrationId } = removeQueue.payload.parse(data);
+  await consumeContract(broker, removeQueue, async ({ integrationId }) => {
     await removeIntegration(runtime, integrationId);
     return { status: 'success' as const };
   });
 
-  // Sends for the user who writes: the host checks their inbox:replyToConversations (the contract's actsFor).
+  // Both send for the user who writes: the host checks their inbox:replyToConversations (the contracts' actsFor).
   await consumeContract(broker, replyQueue, (payload) => sendReply(runtime, payload));
-
-  await broker.consumeRPCQueue(mailQueue.name, async (data) => sendMail(runtime, mailQueue.payload.parse(data)));
+  await consumeContract(broker, mailQueue, (payload) => sendMail(runtime, payload));
 }

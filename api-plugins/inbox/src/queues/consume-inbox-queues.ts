@@ -19,16 +19,14 @@ export async function consumeInboxQueues(broker: MessageBroker, db: Connection, 
     insertConversation: createInsertBatcher(models.Conversation),
   };
 
-  await broker.consumeRPCQueue(integrationsReceiveQueue.name, async (data) => {
-    const { payload } = integrationsReceiveQueue.payload.parse(data);
+  await consumeContract(broker, integrationsReceiveQueue, async ({ payload }) => {
     if (!(await integrations.exists(payload.integrationId))) throw new NotFoundError(`Integration ${payload.integrationId} not found`);
     const conversation = await fileConversation(conversationWrites, payload);
     await publishConversationChanged(pubsub, conversation);
     return { _id: String(conversation._id) };
   });
 
-  await broker.consumeQueue(integrationsAnnounceKindQueue.name, async (data) => {
-    const { kind, label, announcedAt, reply } = integrationsAnnounceKindQueue.payload.parse(data);
+  await consumeContract(broker, integrationsAnnounceKindQueue, async ({ kind, label, announcedAt, reply }) => {
     const now = new Date();
     // When the plugin said so (never later than now): an announcement that waited in the queue while the inbox
     // was down must not make a plugin that stopped since look available. $max: never back in time.

@@ -1,19 +1,18 @@
-import { activityRecordQueue } from '@lattice/contracts';
 import type { MessageBroker } from '@lattice/broker';
-import type { Logger } from 'pino';
+import { activityRecordQueue } from '@lattice/contracts';
+import { consumeContract } from '@lattice/plugin-sdk';
 import type { LogsModels } from '../models/load-models.js';
 
 /**
  * Stores the entries plugin hosts send. Entries are only ever inserted (each gets a new _id): nothing on the broker
- * or over GraphQL changes or removes one; the retention index alone removes old ones.
+ * or over GraphQL changes or removes one; the retention index alone removes old ones. A message that is not the
+ * `logs:activity.record` payload is never stored: `consumeContract` puts it in `logs:activity.record:dead` at once.
  */
-export async function consumeActivityQueue(broker: MessageBroker, models: LogsModels, debug: Logger): Promise<void> {
-  await broker.consumeQueue(activityRecordQueue.name, async (data) => {
-    const parsed = activityRecordQueue.payload.safeParse(data);
-    if (!parsed.success) {
-      debug.warn({ issues: parsed.error.issues.slice(0, 5) }, 'activity entries refused: not the logs:activity.record payload');
-      return;
-    }
-    await models.ActivityLog.collection.insertMany(parsed.data.entries.map((entry) => ({ ...entry })), { ordered: false });
+export async function consumeActivityQueue(broker: MessageBroker, models: LogsModels): Promise<void> {
+  await consumeContract(broker, activityRecordQueue, async ({ entries }) => {
+    await models.ActivityLog.collection.insertMany(
+      entries.map((entry) => ({ ...entry })),
+      { ordered: false },
+    );
   });
 }

@@ -36,6 +36,7 @@ describe('the sendMail queue', () => {
   it('is named after the mail integration and refuses what is not an address, an empty text or a made-up id', () => {
     const queue = sendMailQueue('imap');
     assert.equal(queue.name, 'imap:sendMail');
+    assert.equal(queue.actsFor, 'inbox:replyToConversations', 'sends for the user who answers, as sendReply does');
     const mail = { integrationId: '0123456789abcdef01234567', to: 'visitor@example.com', subject: 'Lamp shop: an answer', text: 'Yes.' };
     assert.deepEqual(queue.payload.parse(mail), mail);
     assert.throws(() => queue.payload.parse({ ...mail, to: 'nobody' }), /to must be an e-mail address/);

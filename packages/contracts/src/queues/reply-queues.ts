@@ -86,8 +86,9 @@ export type SendMailReply = z.infer<typeof sendMailReplySchema>;
 /**
  * `<kind>:sendMail`, consumed by a mail integration plugin (imap): one new mail from the integration's address,
  * outside any thread of its own (the messenger answers a visitor who left an e-mail through it). A server that
- * refuses is `failed` with its reason; an unknown integration or one that cannot send is an error reply.
+ * refuses is `failed` with its reason; an unknown integration or one that cannot send is an error reply. It sends
+ * for the user who answers (the message's actor), who needs inbox's `replyToConversations`, as for sendReply.
  */
 export function sendMailQueue(kind: string) {
-  return rpcQueue(`${kind}:sendMail`, sendMailPayloadSchema, sendMailReplySchema);
+  return rpcQueue(`${kind}:sendMail`, sendMailPayloadSchema, sendMailReplySchema, { actsFor: 'inbox:replyToConversations' });
 }
