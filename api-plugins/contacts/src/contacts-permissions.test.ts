@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createGraphQLClient, logIn, startTestPlatform, type GraphQLClient, type TestPlatform } from '@lattice/platform/test-kit';
+import { createGraphQLClient, logIn, startTestPlatform, waitFor, type GraphQLClient, type TestPlatform } from '@lattice/platform/test-kit';
 import mongoose from 'mongoose';
 import { contactsPlugin } from './plugin.js';
 
@@ -26,13 +26,12 @@ async function userClient(role: 'member' | 'admin'): Promise<GraphQLClient> {
 
 /** The core learns the contacts plugin's actions from its host's announcement over the broker: wait for it, bounded. */
 async function waitForAnnouncement(client: GraphQLClient): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const me = await client<{ currentUser: { permissions: string[] } }>('{ currentUser { permissions } }');
-    if (me.data?.currentUser.permissions.includes('contacts:showCustomers')) return;
-    if (Date.now() > deadline) assert.fail(`contacts' actions never reached the core: ${JSON.stringify(me)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const me = await waitFor(
+    () => client<{ currentUser: { permissions: string[] } }>('{ currentUser { permissions } }'),
+    (answer) => !!answer.data?.currentUser.permissions.includes('contacts:showCustomers'),
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
+  assert.ok(me.data?.currentUser.permissions.includes('contacts:showCustomers'), `contacts' actions never reached the core: ${JSON.stringify(me)}`);
 }
 
 before(async () => {

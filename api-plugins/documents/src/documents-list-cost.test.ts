@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import { startTestPlatform, waitFor, type TestPlatform } from '@lattice/platform/test-kit';
 import mongoose from 'mongoose';
 import { documentsPlugin } from './plugin.js';
 
@@ -29,12 +29,11 @@ describe('documents list cost from the real collection size', () => {
     // 40 × 2,000 × (1 + 2) = 240,000 against 200,000; counted at 100 items it would be 12,000.
     const query = aliases(40, 'documents', '_id name');
     // The bound is read at most once a second: the documents inserted above are counted within that.
-    let refused = await platform.graphql(query);
-    const deadline = Date.now() + 5_000;
-    while (refused.errors?.[0]?.extensions?.code !== 'QUERY_TOO_COMPLEX' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      refused = await platform.graphql(query);
-    }
+    const refused = await waitFor(
+      () => platform.graphql(query),
+      (answer) => answer.errors?.[0]?.extensions?.code === 'QUERY_TOO_COMPLEX',
+      { intervalMs: 200 },
+    );
     assert.equal(refused.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX', JSON.stringify(refused.errors ?? refused.data).slice(0, 300));
     assert.equal(refused.data ?? undefined, undefined);
     assert.match(refused.errors?.[0]?.message ?? '', /may cost 240000, the limit is 200000 .*documents 2000/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createGraphQLClient, logIn, startTestPlatform, type GraphQLClient, type TestPlatform } from '@lattice/platform/test-kit';
+import { createGraphQLClient, logIn, startTestPlatform, waitFor, type GraphQLClient, type TestPlatform } from '@lattice/platform/test-kit';
 import { documentsPlugin } from './plugin.js';
 
 let platform: TestPlatform;
@@ -44,14 +44,15 @@ function errorCode(response: { errors?: ReadonlyArray<{ extensions?: Record<stri
 
 /** currentUser.permissions comes from the core's store of announcements, which arrive over the broker. */
 async function permissionsOnceAnnounced(client: GraphQLClient): Promise<string[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const response = await client<{ currentUser: { permissions: string[] } }>('{ currentUser { permissions } }');
-    assert.equal(response.errors, undefined, JSON.stringify(response.errors));
-    const { permissions } = response.data!.currentUser;
-    if (permissions.some((name) => name.startsWith('document')) || Date.now() > deadline) return permissions;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    async () => {
+      const response = await client<{ currentUser: { permissions: string[] } }>('{ currentUser { permissions } }');
+      assert.equal(response.errors, undefined, JSON.stringify(response.errors));
+      return response.data!.currentUser.permissions;
+    },
+    (permissions) => permissions.some((name) => name.startsWith('document')),
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
 }
 
 describe('documents permissions', () => {

@@ -7,6 +7,7 @@ import {
   connectTestBroker,
   startTestPlatform,
   subscribeOverWebSocket,
+  waitFor,
   type TestPlatform,
   type TestSubscription,
 } from '@lattice/platform/test-kit';
@@ -75,23 +76,21 @@ async function nextWhere(subscription: TestSubscription<Changed>, wanted: (conve
 
 /** The inbox learns integration kinds from the plugins' announcements over the broker, a moment after start. */
 async function imapKindAnnounced(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { integrationKinds } = await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }');
-    if (integrationKinds.some((entry) => entry.kind === 'imap')) return;
-    assert.ok(Date.now() < deadline, 'the imap plugin announced its kind to the inbox');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const kinds = await waitFor(
+    async () => (await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }')).integrationKinds,
+    (list) => list.some((entry) => entry.kind === 'imap'),
+    { timeoutMs: 10_000 },
+  );
+  assert.ok(kinds.some((entry) => entry.kind === 'imap'), 'the imap plugin announced its kind to the inbox');
 }
 
 async function gatewaySeesInboxUp(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const health = (await (await fetch(`${platform.gatewayUrl}/health`)).json()) as { plugins: Record<string, string> };
-    if (health.plugins['inbox'] === 'up') return;
-    assert.ok(Date.now() < deadline, 'the gateway sees inbox up again');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const health = await waitFor(
+    async () => (await (await fetch(`${platform.gatewayUrl}/health`)).json()) as { plugins: Record<string, string> },
+    (answer) => answer.plugins['inbox'] === 'up',
+    { timeoutMs: 10_000 },
+  );
+  assert.equal(health.plugins['inbox'], 'up', 'the gateway sees inbox up again');
 }
 
 async function conversationOf(subject: string): Promise<string> {

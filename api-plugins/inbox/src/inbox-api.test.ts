@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, conversationsMoveCustomerQueue, integrationsReceiveQueue } from '@lattice/contracts';
-import { createGraphQLClient, logIn, startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import { createGraphQLClient, logIn, startTestPlatform, waitFor, type TestPlatform } from '@lattice/platform/test-kit';
 import { inboxPlugin } from './plugin.js';
 import { ageKindAnnouncement } from './test-support/age-kind-announcement.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
@@ -29,15 +28,6 @@ async function ok<T>(query: string, variables?: Record<string, unknown>): Promis
   return response.data as T;
 }
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await delay(50);
-  }
-}
-
 const createMutation = `mutation ($kind: String!, $name: String!, $data: JSON) {
   integrationsCreateExternalIntegration(kind: $kind, name: $name, data: $data) { _id kind name createdAt webhookToken }
 }`;
@@ -56,7 +46,7 @@ function receive(integrationId: string, fields: { customerId: string; content: s
 
 describe('integrations', () => {
   it('lists the kinds that enabled integration plugins announced', async () => {
-    const kinds = await eventually(
+    const kinds = await waitFor(
       async () => (await ok<{ integrationKinds: Array<{ kind: string; label: string }> }>('{ integrationKinds { kind label } }')).integrationKinds,
       (list) => list.some((entry) => entry.kind === kind),
     );
@@ -248,7 +238,7 @@ describe('conversations', () => {
     assert.ok(listed.integrations.some((entry) => entry._id === integrationId), 'the integration is kept for when its plugin is back');
 
     await platform.startPlugin(kind);
-    await eventually(
+    await waitFor(
       async () => (await ok<{ integrationKinds: Array<{ kind: string }> }>('{ integrationKinds { kind } }')).integrationKinds,
       (list) => list.some((entry) => entry.kind === kind),
     );

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { activityRecordQueue } from '@lattice/contracts';
 import { documentsPlugin } from '@lattice/plugin-documents';
-import { connectTestBroker, createGraphQLClient, logIn, startTestPlatform, type GraphQLClient, type TestPlatform } from '@lattice/platform/test-kit';
+import { connectTestBroker, createGraphQLClient, logIn, startTestPlatform, waitFor, type GraphQLClient, type TestPlatform } from '@lattice/platform/test-kit';
 import mongoose from 'mongoose';
 import { logsPlugin } from './plugin.js';
 
@@ -37,17 +37,20 @@ async function addUser(name: string, role: 'member' | 'admin', password: string)
 
 /** The history of one record, as the owner reads it, once it holds `count` entries (entries arrive over the broker: bounded wait). */
 async function historyOf(contentType: string, contentId: string, count: number, client: GraphQLClient = platform.graphql): Promise<Entry[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const answer = await client<{ activityLogs: Entry[] }>(`query ($type: String!, $id: String!) { activityLogs(contentType: $type, contentId: $id) { ${entryFields} } }`, {
-      type: contentType,
-      id: contentId,
-    });
-    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
-    if (answer.data!.activityLogs.length >= count) return answer.data!.activityLogs;
-    if (Date.now() > deadline) assert.fail(`${contentType} ${contentId} has ${answer.data!.activityLogs.length} entries, not ${count}, after 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const entries = await waitFor(
+    async () => {
+      const answer = await client<{ activityLogs: Entry[] }>(`query ($type: String!, $id: String!) { activityLogs(contentType: $type, contentId: $id) { ${entryFields} } }`, {
+        type: contentType,
+        id: contentId,
+      });
+      assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+      return answer.data!.activityLogs;
+    },
+    (list) => list.length >= count,
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
+  assert.ok(entries.length >= count, `${contentType} ${contentId} has ${entries.length} entries, not ${count}, after 10 s`);
+  return entries;
 }
 
 before(async () => {

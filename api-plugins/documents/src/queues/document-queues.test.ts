@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker, type InProcessBroker } from '@lattice/broker';
 import type { DocumentRecord } from '@lattice/contracts';
-import { startTestPlatform, type TestPlatform } from '@lattice/platform/test-kit';
+import { startTestPlatform, waitFor, type TestPlatform } from '@lattice/platform/test-kit';
 import { documentsPlugin } from '../plugin.js';
 
 let platform: TestPlatform;
@@ -18,19 +17,10 @@ after(async () => {
   await broker?.close();
 });
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await delay(20);
-  }
-}
-
 describe('documents queues', () => {
   it('document:send creates a document from its payload', async () => {
     await broker.sendMessage('document:send', { name: 'From the queue', checked: true, expiryDate: '2031-05-01' });
-    const names = await eventually(
+    const names = await waitFor(
       async () => {
         const response = await platform.graphql<{ documents: Array<{ name: string; checked: boolean; expiryDate: string }> }>(
           '{ documents { name checked expiryDate } }',
@@ -45,7 +35,7 @@ describe('documents queues', () => {
 
   it('document:send dead-letters a payload it cannot use instead of dropping it', async () => {
     await broker.sendMessage('document:send', { name: 42, colour: 'red' });
-    const dead = await eventually(
+    const dead = await waitFor(
       async () => broker.deadLetters('document:send'),
       (letters) => letters.length > 0,
     );

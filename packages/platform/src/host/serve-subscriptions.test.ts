@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { definePlugin, type PluginRequestContext } from '@lattice/plugin-sdk';
 import { subscribeOverWebSocket, type TestSubscription } from '../test-kit/index.js';
 import { startTestDatabase } from '../test-kit/test-database.js';
+import { waitFor } from '../test-kit/wait-for.js';
 import { answerSessionChecks, type TestSessions } from '../test-kit/answer-session-checks.js';
 import { createLogger } from './create-logger.js';
 import { startPlugin, type RunningPlugin } from './start-plugin.js';
@@ -294,9 +295,7 @@ it('over Redis pub/sub, an event published on one host reaches a subscriber of a
     if (probe) assert.equal(await subscriberCount(), 1);
     await ticks.close();
     if (probe) {
-      const deadline = Date.now() + 5_000;
-      while ((await subscriberCount()) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(await subscriberCount(), 0, 'the host unsubscribed from Redis when the client left');
+      assert.equal(await waitFor(subscriberCount, (count) => count === 0), 0, 'the host unsubscribed from Redis when the client left');
     }
   } finally {
     await Promise.all([publishing?.stop(), serving?.stop()]);
