@@ -7,7 +7,7 @@ import {
   type DocumentNode,
   type ValidationRule,
 } from 'graphql';
-import { LruCache } from './lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import { checkQueryText, GRAPHQL_LIMITS, operationLimitsRule } from '@lattice/contracts';
 import { planRootSplit, type RootSplit } from './root-split.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
@@ -43,7 +43,7 @@ function withCode(error: GraphQLError): GraphQLError {
  * the result is kept in a bounded LRU, so a repeated operation costs one map lookup.
  */
 export class OperationPreparer {
-  readonly #cache = new LruCache<string, PreparedOperation>(CACHE_CAPACITY);
+  readonly #cache = new LRUCache<string, PreparedOperation>({ max: CACHE_CAPACITY });
   readonly #rules: ValidationRule[];
 
   constructor(
