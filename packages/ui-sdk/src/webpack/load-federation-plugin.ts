@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { WebpackPluginInstance } from 'webpack';
+import { followMovedWebpackInternals } from './webpack-internals-compat.js';
 
 type FederationWebpack = typeof import('@module-federation/enhanced/webpack');
 export type FederationOptions = ConstructorParameters<FederationWebpack['ModuleFederationPlugin']>[0];
@@ -8,15 +9,17 @@ export type FederationOptions = ConstructorParameters<FederationWebpack['ModuleF
 /**
  * Loads ModuleFederationPlugin bound to the webpack that compiles `dir`. The plugin requires webpack
  * internals by path when it loads, and newer webpack releases dropped some of them, so it must see the
- * pinned webpack of the workspace being built rather than whichever copy npm hoisted to the root.
+ * webpack of the workspace being built rather than whichever copy npm hoisted to the root. webpack 5.106
+ * moved some of those internals; `followMovedWebpackInternals` finds them at their new paths.
  */
 export function createFederationPlugin(dir: string, options: FederationOptions): WebpackPluginInstance {
   if (!process.env.FEDERATION_WEBPACK_PATH) {
     process.env.FEDERATION_WEBPACK_PATH = resolveWebpack(dir);
   }
+  followMovedWebpackInternals(process.env.FEDERATION_WEBPACK_PATH);
   const require = createRequire(import.meta.url);
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack') as FederationWebpack;
-  // Typed against the hoisted webpack's Compiler; at run time it is applied to the pinned one it loaded.
+  // Typed against the hoisted webpack's Compiler; at run time it is applied to the one it loaded.
   return new ModuleFederationPlugin(options) as unknown as WebpackPluginInstance;
 }
 
