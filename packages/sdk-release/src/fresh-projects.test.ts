@@ -26,8 +26,8 @@ interface PreparedProject {
 interface ProjectSpec {
   name: string;
   install: () => string[];
-  /** Run before the install: a setting the team makes in its package.json. */
-  settings?: string[];
+  /** Run before the install: the `npm pkg set` commands of the team's package.json settings. */
+  settings?: string[][];
   files: Array<[from: string, to: string]>;
 }
 
@@ -43,7 +43,7 @@ const projectSpecs = {
     // federation entry that @module-federation/enhanced generates in node_modules/.federation as CommonJS
     // and refuses its `import`. npm 11 runs no install script it was not allowed to: esbuild's (under
     // esbuild-loader) checks its binary.
-    settings: ['type=module', 'allowScripts.esbuild=true'],
+    settings: [['type=module'], ['allowScripts.esbuild=true', '--json']],
     install: () => [
       tarball('@lattice/ui-sdk'),
       'webpack@5.113.0',
@@ -85,7 +85,7 @@ const projectSpecs = {
   },
   apiPlugin: {
     name: 'notes-plugin',
-    settings: ['type=module'],
+    settings: [['type=module']],
     install: () => [tarball('@lattice/contracts'), tarball('@lattice/broker'), tarball('@lattice/plugin-sdk'), ...typeScript],
     files: [
       ['api-plugin/tsconfig.json', 'tsconfig.json'],
@@ -97,7 +97,7 @@ const projectSpecs = {
 async function prepare(spec: ProjectSpec): Promise<PreparedProject> {
   const from = performance.now();
   const dir = await npmInit(workDir, spec.name);
-  if (spec.settings) await runNpm(['pkg', 'set', ...spec.settings], dir);
+  for (const setting of spec.settings ?? []) await runNpm(['pkg', 'set', ...setting], dir);
   const warnings = await npmInstall(dir, spec.install());
   await addFiles(dir, spec.files);
   return { dir, warnings, seconds: seconds(from) };

@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { publishManifest, UnpublishableError, type WorkspaceManifest } from './publish-manifest.js';
@@ -19,8 +19,9 @@ export async function readManifest(packageDir: string): Promise<WorkspaceManifes
 
 /**
  * Copies what a workspace package publishes into `stageDir` and runs `npm pack` there: its built `dist/`
- * (only files built from a source file still in `src/`, newer than it, so neither a deleted module nor a
- * stale build ships; no source maps, which would point at the unshipped `src/`), the other files its
+ * (only files built from a source file still in `src/`, so a deleted module does not ship; no source maps,
+ * which would point at the unshipped `src/`; the build is turbo's, whose `^build` runs before `test` and
+ * `pack-sdks` and rebuilds what changed), the other files its
  * `files` names (README, JSON Schemas) and the manifest of `publishManifest`. The workspace is not touched.
  */
 export async function stageAndPack(packageDir: string, publishedVersions: ReadonlyMap<string, string>, stageDir: string, destination: string): Promise<PackedPackage> {
@@ -64,9 +65,6 @@ async function copyBuiltFiles(packageDir: string, stageDir: string, name: string
     const source = ending[1].map((sourceEnding) => join(packageDir, 'src', stem + sourceEnding)).find((candidate) => existsSync(candidate));
     if (!source) continue; // built from a module since deleted
     const built = join(distDir, file);
-    if ((await stat(built)).mtimeMs < (await stat(source)).mtimeMs) {
-      throw new UnpublishableError(`${name}: dist/${file} is older than its source (build it again: npx turbo run build --filter=${name})`);
-    }
     await mkdir(dirname(join(stageDir, 'dist', file)), { recursive: true });
     await cp(built, join(stageDir, 'dist', file));
   }
