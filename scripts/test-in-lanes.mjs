@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test suite in two lanes side by side, so CI on 2 cores takes the longer lane's time, not the sum.
+// Runs every test suite in lanes side by side, so CI on 2 cores takes the longest lane's time, not the sum.
 //
 // - browser lane: the browser tests against npm start's stack (in-process: embedded database, in-process
 //   broker and pub/sub, free ports), then against the services topology. One browser at a time: two would
@@ -12,14 +12,19 @@
 // The type check and eslint open the browser lane rather than run before both lanes: the browser lane was the
 // shorter by about 5 minutes (16.8 against 21.7 in CI on 2026-11-27), so the checks' 3-4 minutes now hide in it.
 //
+// - packaging lane: the SDK release check (@lattice/sdk-release), which packs the SDKs and installs them into a fresh
+//   project per toolchain. It waits mostly on the npm registry (installs of 3-6 minutes each, side by side) and
+//   shares no broker, database or port with the others; in the services lane it would have added its 12 minutes.
+//
 // Each lane goes on after a failure, so one run reports every failing suite; the exit code is non-zero if
-// any suite failed. Turbo prefixes every line with its package and task, so the two lanes' output can be told apart.
+// any suite failed. Turbo prefixes every line with its package and task, so the lanes' output can be told apart.
 import { spawn } from 'node:child_process';
 
 const turbo = (...args) => ['npx', ['--no', 'turbo', 'run', ...args, '--continue']];
 const lanes = {
   browser: [turbo('typecheck'), ['npx', ['--no', 'eslint', '.']], turbo('test:npm-start', '--filter=@lattice/playwright'), turbo('test:services', '--filter=@lattice/playwright')],
-  services: [turbo('test', '--filter=!@lattice/playwright', '--concurrency=1')],
+  services: [turbo('test', '--filter=!@lattice/playwright', '--filter=!@lattice/sdk-release', '--concurrency=1')],
+  packaging: [turbo('test', '--filter=@lattice/sdk-release')],
 };
 
 const children = new Set();
