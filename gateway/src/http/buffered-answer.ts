@@ -4,6 +4,7 @@ import { NoAnswerError } from '../subgraphs/transport-failure.js';
 import { headersForClient, type HeaderRecord } from './forwarded-headers.js';
 import type { PluginRequest } from './forward-to-plugin.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { tracedCall } from '../subgraphs/traced-call.js';
 
 /** A plugin's whole answer, kept in memory so several clients can be sent the same one. */
 export interface BufferedAnswer {
@@ -26,11 +27,11 @@ export interface BufferedAnswer {
  * the caller can try another replica); an answer that breaks off drops `first`'s connection and rejects.
  */
 export async function fetchStreamedAnswer(replica: Replica, request: PluginRequest, first: ServerResponse): Promise<BufferedAnswer> {
-  const response = await replica.pool
-    .request({ method: request.method, path: `${replica.basePath}${request.path}`, headers: request.headers, body: request.body })
-    .catch((error: unknown) => {
-      throw new NoAnswerError(error);
-    });
+  const response = await tracedCall(replica, request.path, request.headers, (headers) =>
+    replica.pool.request({ method: request.method, path: `${replica.basePath}${request.path}`, headers, body: request.body }),
+  ).catch((error: unknown) => {
+    throw new NoAnswerError(error);
+  });
   const headers = headersForClient(response.headers);
   delete headers[REQUEST_ID_HEADER];
   if (!first.destroyed) first.writeHead(response.statusCode, headers);

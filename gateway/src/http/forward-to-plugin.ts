@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Replica } from '../subgraphs/replica.js';
+import { tracedCall } from '../subgraphs/traced-call.js';
 import { NoAnswerError } from '../subgraphs/transport-failure.js';
 import { headersForClient, type HeaderRecord } from './forwarded-headers.js';
 
@@ -26,11 +27,11 @@ function startResponse({ statusCode, headers, opaque }: Dispatcher.StreamFactory
 export async function forwardToPlugin(replica: Replica, request: PluginRequest, res: ServerResponse): Promise<void> {
   let answered = false;
   try {
-    await replica.pool.stream(
+    await tracedCall(replica, request.path, request.headers, (headers) => replica.pool.stream(
       {
         method: request.method,
         path: `${replica.basePath}${request.path}`,
-        headers: request.headers,
+        headers,
         body: request.body,
         opaque: res,
       },
@@ -38,7 +39,7 @@ export async function forwardToPlugin(replica: Replica, request: PluginRequest, 
         answered = true;
         return startResponse(data);
       },
-    );
+    ));
   } catch (error) {
     if (!answered) throw new NoAnswerError(error);
     res.destroy(error instanceof Error ? error : undefined);

@@ -1,5 +1,6 @@
 import type { HeaderRecord } from '../http/forwarded-headers.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import { TRACE_HEADERS } from '@lattice/contracts/tracing';
 
 /**
  * In-flight deduplication: identical subgraph queries in flight at the same time share one call, so a burst
@@ -65,7 +66,7 @@ const identities = new WeakMap<HeaderRecord, string>();
 
 /**
  * The part of the key that says who asks: every header the subgraph receives, in name order, except the
- * request id. The request id differs on every request by design, so keeping it would share nothing; leaving
+ * request id and the trace context (`traceparent`, `tracestate`: per request too, and no part of the answer). The request id differs on every request by design, so keeping it would share nothing; leaving
  * it out is safe because it names a request in logs and does not change the answer. The one shared answer
  * is served to every waiter, each with its own `x-request-id` response header; the subgraph's log line
  * carries the id of the request that made the call. The signature is not in the key either: it is made
@@ -75,7 +76,7 @@ export function identityKey(headers: HeaderRecord): string {
   let key = identities.get(headers);
   if (key !== undefined) return key;
   const names = Object.keys(headers)
-    .filter((name) => name !== REQUEST_ID_HEADER)
+    .filter((name) => name !== REQUEST_ID_HEADER && !TRACE_HEADERS.includes(name))
     .sort();
   key = JSON.stringify(names.map((name) => [name, headers[name]]));
   identities.set(headers, key);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { GatewayContext } from '../graphql/gateway-context.js';
 import { callReplica, type RetryPolicy } from './call-replica.js';
 import { requestKey } from './in-flight-requests.js';
+import { tracedCall } from './traced-call.js';
 import type { SubgraphState } from './subgraph-registry.js';
 import { NoAnswerError } from './transport-failure.js';
 
@@ -29,25 +30,21 @@ export function postToSubgraph(
   const call = { plugin: subgraph, retry, logger, reqId: context?.reqId, caller: context?.caller };
   const forwardHeaders = context?.forwardHeaders ?? {};
   const send = () =>
-    callReplica(call, async (replica) => {
-      const response = await replica.pool
-        .request({
-          method: 'POST',
-          path: `${replica.basePath}/graphql`,
-          headers: {
-            ...forwardHeaders,
-            'content-type': 'application/json',
-            accept: 'application/graphql-response+json, application/json',
-            'apollo-require-preflight': 'true',
-            'accept-encoding': 'identity',
-            ...replica.signature('POST', body),
-          },
-          body,
-        })
-        .catch((error: unknown) => {
+    callReplica(call, (replica) => {
+      const headers = {
+        ...forwardHeaders,
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        'apollo-require-preflight': 'true',
+        'accept-encoding': 'identity',
+        ...replica.signature('POST', body),
+      };
+      return tracedCall(replica, '/graphql', headers, async (traced) => {
+        const response = await replica.pool.request({ method: 'POST', path: `${replica.basePath}/graphql`, headers: traced, body }).catch((error: unknown) => {
           throw new NoAnswerError(error);
         });
-      return { statusCode: response.statusCode, setCookie: response.headers['set-cookie'], text: await response.body.text() };
+        return { statusCode: response.statusCode, setCookie: response.headers['set-cookie'], text: await response.body.text() };
+      });
     });
   // Only queries are shared; the gateway never sends a subscription over HTTP.
   if (!context?.inFlight?.enabled || retry !== 'refused-or-reset') return send();

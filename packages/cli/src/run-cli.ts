@@ -3,6 +3,7 @@ import { commandListUsage, commandUsage } from './command/usage.js';
 import { parseCommandLine } from './command/parse-command-line.js';
 import { commandTable } from './command-table.js';
 import { exitWithError } from './exit-with-error.js';
+import { startRoleTracing } from './role-tracing.js';
 
 async function listUsage(): Promise<string> {
   return commandListUsage(await Promise.all(commandTable.map(async ([name, load]) => [name, await load()] as [string, CommandModule])));
@@ -21,7 +22,10 @@ export async function runCli(argv: string[]): Promise<void> {
     const command = await load();
     const input = parseCommandLine(name, command, args);
     if (input === 'help') console.log(commandUsage(name, command));
-    else await command.run(input);
+    else {
+      await startRoleTracing(name);
+      await command.run(input);
+    }
   } catch (error) {
     exitWithError(error);
   }

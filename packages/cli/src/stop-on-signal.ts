@@ -1,3 +1,5 @@
+import { stopRoleTracing } from './role-tracing.js';
+
 /**
  * Runs `stop` on the first SIGTERM or SIGINT and exits when it is done; a second signal exits at once. Every
  * role stops this way, so a container orchestrator's SIGTERM drains requests and messages before the exit.
@@ -11,7 +13,9 @@ export function stopOnSignal(role: string, stop: () => Promise<void>): void {
     }
     stopping = true;
     console.log(`lattice ${role}: ${signal} received, stopping (finishing requests in flight)`);
-    stop().then(
+    stop()
+      .then(() => stopRoleTracing())
+      .then(
       () => {
         console.log(`lattice ${role}: stopped`);
         process.exit(0);

@@ -1,3 +1,4 @@
+import { contextFrom, withSpan } from '@lattice/contracts/tracing';
 import type { ConsumeMessage } from 'amqplib';
 import { delay, settleWithin, type ConsumerPolicy } from '../consumer-policy.js';
 import { BrokerError, UnprocessableMessageError } from '../errors.js';
@@ -98,7 +99,7 @@ export class QueueConsumers {
       return;
     }
     try {
-      await handler(decoded.data, decoded.meta);
+      await withSpan(`process ${queue}`, 'consumer', messagingAttributes(queue), async () => handler(decoded.data, decoded.meta), contextFrom(message.properties.headers));
     } catch (error) {
       if (error instanceof UnprocessableMessageError) {
         this.policy.logger.error({ queue, attempt, err: error }, 'handler refused the message; dead-lettered');
@@ -139,7 +140,8 @@ export class QueueConsumers {
     let reply: string;
     try {
       const decoded = decodeMessage(queue, message.content.toString('utf8'), message.properties.headers?.[REQUEST_ID_HEADER]);
-      reply = encodeReply({ status: 'success', data: await handler(decoded.data, decoded.meta) });
+      const data = await withSpan(`process ${queue}`, 'consumer', messagingAttributes(queue), async () => handler(decoded.data, decoded.meta), contextFrom(message.properties.headers));
+      reply = encodeReply({ status: 'success', data });
     } catch (error) {
       reply = encodeReply(errorReply(error));
     }
@@ -179,3 +181,6 @@ export class QueueConsumers {
     await settleWithin(this.running, this.policy.closeTimeoutMs);
   }
 }
+
+/** A message's span: the sender's trace, continued from the `traceparent` in its AMQP headers. */
+const messagingAttributes = (queue: QueueName) => ({ 'messaging.system': 'rabbitmq', 'messaging.destination.name': queue, 'messaging.operation.type': 'process' });

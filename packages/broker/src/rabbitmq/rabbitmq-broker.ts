@@ -3,6 +3,7 @@ import { resolveConsumerPolicy, rpcTimeout, settleWithin, type ConsumerPolicyOpt
 import { BrokerClosedError, BrokerError } from '../errors.js';
 import { DEFAULT_RPC_TIMEOUT_MS, type MessageBroker, type PlainHandler, type QueueName, type RPCHandler, type RPCOptions, type SendOptions } from '../message-broker.js';
 import { assertQueueName } from '../queue-name.js';
+import { withSpan } from '@lattice/contracts/tracing';
 import { encodeMessage, requestIdHeaders } from '../wire-format.js';
 import { publishUntilConfirmed, SessionLostError } from './confirmed-publisher.js';
 import { ConnectionSupervisor } from './connection-supervisor.js';
@@ -70,18 +71,40 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
     if (closed) throw new BrokerClosedError(queue);
   }
 
+  async function callOnce<T>(queue: QueueName, body: Buffer, timeoutMs: number, deadline: number, headers: Record<string, string>): Promise<T> {
+    for (;;) {
+      const session = await supervisor.session(queue, deadline, timeoutMs);
+      try {
+        await session.ensureQueue(queue);
+      } catch (error) {
+        if (!session.isOpen()) continue;
+        throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      try {
+        return (await rpc.call(session, queue, body, timeoutMs, deadline, headers)) as T;
+      } catch (error) {
+        // Only a request that was never published is sent again, so none can run twice because of this.
+        if (!(error instanceof SessionLostError)) throw error;
+        await session.close(error.message);
+      }
+    }
+  }
+
   return {
     async sendMessage(queue: QueueName, data: unknown, sendOptions: SendOptions = {}): Promise<void> {
       assertQueueName(queue);
       const body = Buffer.from(encodeMessage(queue, data, sendOptions.subdomain, sendOptions.actor));
       refuseWhenClosed(queue);
-      const send = publishUntilConfirmed(openSession(queue), queue, body, requestIdHeaders(sendOptions.requestId));
-      sending.add(send);
-      try {
-        await send;
-      } finally {
-        sending.delete(send);
-      }
+      // With tracing on, the message carries the sender's trace context (`traceparent`) in its AMQP headers.
+      await withSpan(`send ${queue}`, 'producer', { 'messaging.system': 'rabbitmq', 'messaging.destination.name': queue }, async (trace) => {
+        const send = publishUntilConfirmed(openSession(queue), queue, body, { ...requestIdHeaders(sendOptions.requestId), ...trace });
+        sending.add(send);
+        try {
+          await send;
+        } finally {
+          sending.delete(send);
+        }
+      });
     },
 
     async sendRPCMessage<T = unknown>(queue: QueueName, data: unknown, rpcOptions: RPCOptions = {}): Promise<T> {
@@ -90,22 +113,7 @@ export async function connectRabbitMQBroker(options: RabbitMQBrokerOptions): Pro
       const body = Buffer.from(encodeMessage(queue, data, rpcOptions.subdomain, rpcOptions.actor));
       refuseWhenClosed(queue);
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const session = await supervisor.session(queue, deadline, timeoutMs);
-        try {
-          await session.ensureQueue(queue);
-        } catch (error) {
-          if (!session.isOpen()) continue;
-          throw new BrokerError(`RabbitMQ refused queue "${queue}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-        }
-        try {
-          return (await rpc.call(session, queue, body, timeoutMs, deadline, requestIdHeaders(rpcOptions.requestId))) as T;
-        } catch (error) {
-          // Only a request that was never published is sent again, so none can run twice because of this.
-          if (!(error instanceof SessionLostError)) throw error;
-          await session.close(error.message);
-        }
-      }
+      return withSpan(`call ${queue}`, 'client', { 'messaging.system': 'rabbitmq', 'messaging.destination.name': queue }, (trace) => callOnce<T>(queue, body, timeoutMs, deadline, { ...requestIdHeaders(rpcOptions.requestId), ...trace }));
     },
 
     async consumeQueue(queue: QueueName, handler: PlainHandler): Promise<void> {

@@ -5,17 +5,28 @@ import { parsePrometheusText, sumOfSamples } from '@lattice/contracts/http-obser
 import { logIn } from '@lattice/platform/test-kit';
 import { postGraphQL } from '../test-kit/graphql-over-http.js';
 import type { RoleProcess } from '../test-kit/role-process.js';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../test-kit/otlp-receiver.js';
 import { startServicesTopology, type ServicesTopology } from '../test-kit/services-topology.js';
 
 let topology: ServicesTopology;
+let receiver: OtlpReceiver;
 
 before(async () => {
-  // Access lines are written at `info`; the topology's default is `warn`.
-  topology = await startServicesTopology({ documentsHosts: 1, env: { LOG_LEVEL: 'info' } });
+  receiver = await startOtlpReceiver();
+  // Access lines are written at `info`; the topology's default is `warn`. Every role exports its spans to the
+  // receiver, a batch every 200 ms.
+  topology = await startServicesTopology({
+    documentsHosts: 1,
+    env: { LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '200' },
+  });
 });
 after(async () => {
   await topology?.stop();
+  await receiver?.stop();
 });
+
+const SERVER = 2;
+const CLIENT = 3;
 
 async function requestsCounted(url: string, route: string): Promise<number> {
   const response = await fetch(`${url}/metrics`);
@@ -69,9 +80,10 @@ describe('services mode: metrics and access logs', { timeout: 600_000 }, () => {
     }
   });
 
-  it("one request id is on the gateway's and the documents host's access lines of one request", async () => {
+  it("one request id is on the gateway's and the documents host's access lines of one request, and is one trace", async () => {
     const cookie = await logIn(`${topology.gatewayUrl}/graphql`, topology.owner);
-    const reqId = `observability-${randomBytes(6).toString('hex')}`;
+    // The shape of nginx's $request_id (32 hex digits): with no traceparent, it is the trace's id.
+    const reqId = randomBytes(16).toString('hex');
     const answer = await postGraphQL(`${topology.gatewayUrl}/graphql`, '{ documentsTotalCount }', { cookie, headers: { 'x-request-id': reqId } });
     assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
     const gateway = topology.others.find((role) => role.role === 'gateway')!;
@@ -88,5 +100,47 @@ describe('services mode: metrics and access logs', { timeout: 600_000 }, () => {
       { role: 'plugin:documents', plugin: 'documents', method: 'POST', route: '/graphql', status: 200 },
     );
     assert.equal(typeof hostLine!.userId, 'string', 'the host names the user the request acted for');
+
+    const servedBy = (service: string, kind: number) => (span: ReceivedSpan) => span.service === service && span.kind === kind && span.attributes['lattice.request_id'] === reqId;
+    const gatewaySpan = await until("the gateway's span", () => receiver.spans.find(servedBy('lattice-gateway', SERVER)));
+    assert.equal(gatewaySpan.traceId, reqId, "nginx's request id is the trace id");
+    assert.equal(gatewaySpan.attributes['http.route'], '/graphql');
+    const hostSpan = await until("the documents host's span", () => receiver.spans.find(servedBy('lattice-host', SERVER)));
+    const callSpan = receiver.spans.find((span) => span.service === 'lattice-gateway' && span.kind === CLIENT && span.spanId === hostSpan.parentSpanId);
+    assert.ok(callSpan, `the host span's parent is a call span of the gateway: ${JSON.stringify(hostSpan)}`);
+    assert.equal(callSpan.attributes['lattice.plugin'], 'documents');
+    assert.equal(callSpan.parentSpanId, gatewaySpan.spanId, "the call is the gateway request's child");
+    assert.deepEqual([callSpan.traceId, hostSpan.traceId], [gatewaySpan.traceId, gatewaySpan.traceId], 'one trace');
+    // The count's database command, in the same trace under the host's span.
+    const command = await until('a database span', () => receiver.spans.find((span) => span.traceId === reqId && span.attributes['db.system.name'] === 'mongodb'));
+    assert.equal(command.service, 'lattice-host');
+  });
+
+  it("continues a caller's traceparent", async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const parent = randomBytes(8).toString('hex');
+    const reqId = `traced-${randomBytes(6).toString('hex')}`;
+    const response = await fetch(`${topology.gatewayUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': reqId, traceparent: `00-${traceId}-${parent}-01` },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    await response.arrayBuffer();
+    const span = await until("the gateway's span", () => receiver.spans.find((candidate) => candidate.attributes['lattice.request_id'] === reqId && candidate.kind === SERVER));
+    assert.deepEqual([span.traceId, span.parentSpanId], [traceId, parent]);
+  });
+
+  it('a 30 KB header reaches the documents host through the gateway (32k on every role, as at the reverse proxy)', async () => {
+    const cookie = await logIn(`${topology.gatewayUrl}/graphql`, topology.owner);
+    const reqId = `big-header-${randomBytes(6).toString('hex')}`;
+    const headers = { 'x-request-id': reqId, 'x-padding': 'p'.repeat(30 * 1024) };
+    const answer = await postGraphQL(`${topology.gatewayUrl}/graphql`, '{ documentsTotalCount }', { cookie, headers });
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    const [hostLine] = await until("the documents host's access line", () => nonEmpty(accessLines(topology.documents[0]!, reqId)));
+    assert.equal(hostLine!.status, 200);
+    // Node's default buffer (16 KB) refuses the same header with 431: the test would see it.
+    const direct = await fetch(`${topology.frontendUrl}/health/live`, { headers: { 'x-padding': 'p'.repeat(40 * 1024) } });
+    await direct.arrayBuffer();
+    assert.equal(direct.status, 431, 'past 32 KB a role still refuses');
   });
 });

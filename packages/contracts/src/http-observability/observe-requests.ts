@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { startServerSpan, tracingOn, type ServerSpan } from '../tracing/trace-requests.js';
 import { createRoleMetrics, metricsContentType, type RoleMetrics } from './role-metrics.js';
 
 /** The path every role answers its metrics at, on its own port only (never through a proxy: see docs/deploy.md). */
@@ -35,6 +36,8 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * `listener` with `GET /metrics`, a request counter and duration histogram, and one access log line per
  * request (at `info`; health probes at `debug`, scrapes never). Wrap the outermost listener of a role's port, inside whatever assigns the request id.
+ * With tracing on (contracts' tracing), each request but scrapes and probes is also a server span, child of the
+ * caller's `traceparent`, in which the role serves it.
  */
 export function observeRequests(listener: RequestListener, options: ObserveRequestsOptions): RequestListener {
   const metrics = options.metrics ?? createRoleMetrics(options.role);
@@ -43,11 +46,15 @@ export function observeRequests(listener: RequestListener, options: ObserveReque
     const path = pathOf(req.url);
     const scrape = path === METRICS_PATH && (req.method === 'GET' || req.method === 'HEAD');
     const ownRoute = scrape ? METRICS_PATH : options.routeOf?.(req);
+    let span: ServerSpan | undefined;
+    // An answer cut off before its end still ends its span.
+    res.once('close', () => span?.end(res.statusCode, ownRoute ?? 'aborted'));
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const method = req.method ?? 'GET';
       const route = ownRoute ?? expressRoute(req, res);
       metrics.observe({ method, route, status: res.statusCode, seconds });
+      span?.end(res.statusCode, route);
       const log = options.accessLog;
       if (scrape || !log) return;
       const write = PROBE_PATHS.has(path) ? log.debug?.bind(log) : log.info.bind(log);
@@ -65,6 +72,10 @@ export function observeRequests(listener: RequestListener, options: ObserveReque
         'request',
       );
     });
+    if (!scrape && tracingOn() && !PROBE_PATHS.has(path)) {
+      span = startServerSpan(options.role, req.method ?? 'GET', req.headers, requestIdOf(req, res), () => void listener(req, res));
+      return;
+    }
     if (!scrape) return void listener(req, res);
     metrics.text().then(
       (text) => {
