@@ -13,6 +13,10 @@ const inboxIntegration: InboxIntegrationMeta = { kind: integrationKind, label: '
 
 export const imapPlugin = definePlugin<ImapContext>({
   name: 'imap',
+  env: {
+    IMAP_RECEIVE_LIMIT_MB: 'the largest POST /receive body in megabytes (default 25)',
+    IMAP_ALLOW_PRIVATE_HOSTS: '"true" lets mail hosts resolve to private addresses (development and tests only; production refuses it)',
+  },
   graphql: () => ({ typeDefs, resolvers }),
   meta: { inboxIntegration },
   dependsOn: ['inbox', 'contacts'],

@@ -13,6 +13,7 @@ import { consumeActivityQueue } from './queues/consume-activity-queue.js';
  */
 export const logsPlugin = definePlugin<LogsContext>({
   name: 'logs',
+  env: { LOGS_RETENTION_DAYS: 'how many days activity entries are kept (default 365)' },
   graphql: () => ({ typeDefs, resolvers }),
   permissions: {
     activity: {

@@ -11,6 +11,7 @@ const inboxIntegration: InboxIntegrationMeta = { kind: integrationKind, label: '
 
 export const messengerPlugin = definePlugin<MessengerContext>({
   name: 'messenger',
+  env: { LATTICE_WIDGETS_URL: "the widgets service's public URL (set from configs.json's widgets.domain)" },
   graphql: () => ({ typeDefs, resolvers }),
   meta: { inboxIntegration },
   dependsOn: ['inbox', 'contacts'],

@@ -43,6 +43,7 @@ const pluginDefinitionSchema = z.object({
     .optional(),
   search: searchDeclarationsSchema.optional(),
   dependsOn: z.array(z.string().regex(pluginNamePattern, 'must list plugin names')).optional(),
+  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must name environment variables'), z.string().min(1, 'must say what the variable does')).optional(),
   permissions: z
     .record(
       z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must name modules in camelCase'),

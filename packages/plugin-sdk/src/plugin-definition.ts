@@ -104,6 +104,12 @@ export interface PluginDefinition<TContext extends PluginRequestContext = Plugin
   /** The plugins this one needs running (for example imap needs inbox and contacts); configs that break this are refused. */
   dependsOn?: readonly string[];
   meta?: { inboxIntegration?: InboxIntegrationMeta };
+  /**
+   * The variables of its configs.json `extra_env` this plugin reads (in `env`), each with what it does. `lattice
+   * validate` and every start refuse an `extra_env` variable a plugin does not declare, so none is accepted and
+   * silently ignored.
+   */
+  env?: Readonly<Record<string, string>>;
   /** What this plugin makes searchable across the platform (packages/plugin-sdk/src/search). */
   search?: readonly SearchDeclaration[];
   /**

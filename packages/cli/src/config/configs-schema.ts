@@ -40,7 +40,11 @@ export const configsSchema = z
       .string()
       .optional()
       .describe('Host of MongoDB, RabbitMQ and Redis; empty: the embedded defaults'),
-    secondary_server_address: z.string().optional().describe('Address of a secondary server; may be empty'),
+    secondary_server_address: z
+      .string()
+      .max(0, 'must be empty: Lattice has no secondary server; give each service its own address (db_server_address, MONGO_URL, RABBITMQ_URL, REDIS_URL, elasticsearch.url, LATTICE_PLUGIN_URLS)')
+      .optional()
+      .describe('Kept for configs.json files written for the reference platform: only empty is accepted'),
     image_tag: z.string().optional().describe('Image tag to deploy, e.g. "dev"'),
     domain: z
       .url({ error: requiredWithHint('the public URL with its scheme, e.g. https://example.com') })
@@ -78,7 +82,11 @@ export const configsSchema = z
       .strict()
       .optional()
       .describe('Present (even empty): the dashboard runs (API on 4300 at /dashboard/api/, front-end on 4200 at /dashboard/front/); absent: it is off'),
-    client_portal_domains: z.string().optional().describe('Client portal domains; may be empty'),
+    client_portal_domains: z
+      .string()
+      .max(0, 'must be empty: Lattice has no client portal, and its gateway answers browsers of its own domain only (cookie login, CSRF prevention); other origins are refused rather than ignored')
+      .optional()
+      .describe('Kept for configs.json files written for the reference platform: only empty is accepted'),
     plugins: z
       .array(pluginEntrySchema, { error: requiredWithHint('the list of enabled plugins') })
       .describe('The enabled plugins, in order; the core plugin is always loaded and is not listed')

@@ -10,8 +10,13 @@ function keyPath(path: PropertyKey[]): string {
   }, '');
 }
 
-/** Reads and validates configs.json; any problem is one ConfigError naming the file and the key. */
+/** Reads and validates configs.json; its problems are one ConfigError naming the file and each key. */
 export async function loadConfigs(file: string): Promise<Configs> {
+  return parseConfigs(file, await readConfigsJson(file));
+}
+
+/** Reads configs.json as JSON, unchecked; a missing file or bad JSON is a ConfigError. */
+export async function readConfigsJson(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -19,18 +24,25 @@ export async function loadConfigs(file: string): Promise<Configs> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError(file, '', code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ConfigError(file, '', `is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** Checks configs.json's content against its schema; every problem found is in the one ConfigError. */
+export function parseConfigs(file: string, json: unknown): Configs {
   const result = configsSchema.safeParse(json, { error: issueMessage });
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const problem =
-      issue.code === 'unrecognized_keys' ? `has unknown keys: ${issue.keys.join(', ')}` : issue.message;
-    throw new ConfigError(file, keyPath(issue.path), problem);
+    // Every problem at once: fixing a file one message per run is slow.
+    throw ConfigError.of(
+      file,
+      result.error.issues.map((issue) => ({
+        key: keyPath(issue.path),
+        problem: issue.code === 'unrecognized_keys' ? `has unknown keys: ${issue.keys.join(', ')}` : issue.message,
+      })),
+    );
   }
   return result.data;
 }
