@@ -22,3 +22,4 @@ export {
 } from './lattice-plugin-descriptor-schema.js';
 export { pluginOwningPath } from './plugin-owning-path.js';
 export { menuText } from './menu-text.js';
+export { pluginClaimConflicts, platformPathSegments, type ClaimConflict, type ClaimingPlugin } from './plugin-claims.js';
