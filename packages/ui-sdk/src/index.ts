@@ -10,6 +10,7 @@ export type {
   PluginManifestEntry,
   PluginsManifest,
   RefusedPlugin,
+  RefusalCheck,
   LatticePluginDescriptor,
   UiPluginConfig,
   UiPluginMenu,

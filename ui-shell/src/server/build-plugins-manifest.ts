@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from '@lattice/ui-sdk';
-import type { UiPluginConfig } from '@lattice/ui-sdk/config';
+import { latticePluginDescriptorFile, pluginClaimConflicts, type UiPluginConfig } from '@lattice/ui-sdk/config';
 import { checkRemote, type RemoteCheck, type RemotePlugin } from './check-remote.js';
 import { entryVersionOf } from './entry-integrity.js';
 import type { FrontendPlugin } from './frontend-plugin.js';
@@ -30,12 +30,35 @@ type Outcome = PluginManifestEntry | RefusedPlugin | undefined;
  */
 export async function buildPluginsManifest(options: PluginsManifestOptions): Promise<PluginsManifest> {
   const outcomes = await Promise.all(options.plugins.map((plugin) => manifestEntry(plugin, options)));
-  const manifest: PluginsManifest = { plugins: outcomes.filter((outcome): outcome is PluginManifestEntry => outcome !== undefined && 'remoteEntry' in outcome) };
-  const refused = outcomes.filter((outcome): outcome is RefusedPlugin => outcome !== undefined && 'reason' in outcome);
+  const loadable = outcomes.filter((outcome): outcome is PluginManifestEntry => outcome !== undefined && 'remoteEntry' in outcome);
+  const refused = outcomes.filter((outcome): outcome is RefusedPlugin => outcome !== undefined && 'check' in outcome);
+  const claimsRefused = refusedClaims(loadable, options);
+  const manifest: PluginsManifest = { plugins: loadable.filter((plugin) => !claimsRefused.has(plugin.name)) };
+  refused.push(...claimsRefused.values());
   if (refused.length > 0) manifest.refused = refused;
   if (options.remoteLoadTimeoutMs !== undefined) manifest.remoteLoadTimeoutMs = options.remoteLoadTimeoutMs;
   if (options.updateCheckMs !== undefined) manifest.updateCheckMs = options.updateCheckMs;
   return manifest;
+}
+
+/**
+ * The plugins that claim what is not theirs (another plugin's path, inbox kind or scope, or the platform's
+ * pages: ui-sdk `pluginClaimConflicts`), each refused whole with every such claim named: half a plugin (its
+ * page without its kind, say) would be harder to understand than a missing one with a reason. The
+ * platform's own `ui: local` builds claim first, then remotes in configs.json order.
+ */
+function refusedClaims(plugins: PluginManifestEntry[], options: PluginsManifestOptions): Map<string, RefusedPlugin> {
+  const local = new Set(options.plugins.filter((plugin) => plugin.ui === 'local').map((plugin) => plugin.name));
+  const ordered = [...plugins.filter((plugin) => local.has(plugin.name)), ...plugins.filter((plugin) => !local.has(plugin.name))];
+  const refused = new Map<string, RefusedPlugin>();
+  for (const conflict of pluginClaimConflicts(ordered, options.plugins.map((plugin) => plugin.name))) {
+    const earlier = refused.get(conflict.plugin);
+    const file = local.has(conflict.plugin) ? 'ui-plugin.config.json' : latticePluginDescriptorFile;
+    const reason = earlier ? `${earlier.reason}; ${conflict.reason}` : `${file} ${conflict.reason}`;
+    refused.set(conflict.plugin, { name: conflict.plugin, check: 'claim', reason });
+  }
+  for (const [name, refusal] of refused) options.onSkip?.(name, refusal.reason!);
+  return refused;
 }
 
 async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOptions): Promise<Outcome> {
@@ -49,7 +72,7 @@ async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOpt
     // A hand-edited build must not take the other plugins down with it.
     const reason = error instanceof Error ? error.message : String(error);
     options.onSkip?.(plugin.name, reason);
-    return { name: plugin.name, reason };
+    return { name: plugin.name, check: 'build', reason };
   }
   if (!config) {
     options.onSkip?.(plugin.name, buildDir ? `no UI build in ${buildDir}` : `no package @lattice/ui-plugin-${plugin.name}`);
@@ -58,8 +81,8 @@ async function manifestEntry(plugin: FrontendPlugin, options: PluginsManifestOpt
   const base = `/plugins/${plugin.name}/`;
   const [routesScripts, version] = await Promise.all([exposedScripts(buildDir!, config.routes.module), entryVersion(buildDir!)]);
   const entry = toManifestEntry(config, `${base}remoteEntry.js`);
-  if (version) entry.entry = { url: entry.remoteEntry, type: 'script', version };
-  return { ...entry, preload: [`${base}remoteEntry.js`, ...routesScripts.map((file) => base + file)] };
+  if (version) entry.entry = { url: versionedUrl(entry.remoteEntry, version), type: 'script', version };
+  return { ...entry, preload: [entry.entry?.url ?? entry.remoteEntry, ...routesScripts.map((file) => base + file)] };
 }
 
 /** The version of a local build's entry (read on each request: a rebuild in place shows at once). */
@@ -75,15 +98,27 @@ async function remoteEntry(plugin: FrontendPlugin, options: PluginsManifestOptio
   if (!plugin.remoteUrl) {
     const reason = 'ui_url: is required when ui is "remote"';
     options.onSkip?.(plugin.name, reason);
-    return { name: plugin.name, reason };
+    return { name: plugin.name, check: 'descriptor', reason };
   }
   const remote = { name: plugin.name, remoteUrl: plugin.remoteUrl };
   const check = await (options.checkRemote ?? checkRemote)(remote);
   if (!check.ok) {
     options.onSkip?.(plugin.name, check.reason);
-    return { name: plugin.name, reason: check.reason };
+    return { name: plugin.name, check: check.check, reason: check.reason };
   }
-  return { ...toManifestEntry(check.descriptor, plugin.remoteUrl), entry: check.entry };
+  return { ...toManifestEntry(check.descriptor, plugin.remoteUrl), entry: { ...check.entry, url: versionedUrl(check.entry.url, check.entry.version) } };
+}
+
+/**
+ * The entry's URL with its version (`?v=…`, from the hash of its bytes): a redeployed entry has another
+ * URL, so the browser fetches it anew whatever cache headers its server sends (`max-age=3600`, say),
+ * while an unchanged one stays cached. A relative URL stays relative.
+ */
+export function versionedUrl(url: string, version: string): string {
+  const token = version.replace(/^sha\d+-/, '').replace(/[+/=]/g, (character) => ({ '+': '-', '/': '_', '=': '' })[character] ?? '').slice(0, 16);
+  const [path, hash = ''] = url.split('#', 2) as [string, string?];
+  const separator = path.includes('?') ? '&' : '?';
+  return `${path}${separator}v=${token}${hash ? `#${hash}` : ''}`;
 }
 
 /** The scripts of one exposed module, from the build's mf-manifest.json (none when it cannot be read). */

@@ -34,7 +34,8 @@ test('a remote whose descriptor is valid and whose entry is a script is accepted
   assert.deepEqual(result.descriptor.menus.map((menu) => menu.url), ['/reports/']);
   assert.deepEqual(result.entry, { url: `${origin.url}/reports/remoteEntry.js`, type: 'script', version: sha256(entryScript('reports').body) });
   const asked = origin.requests.filter((request) => request.path.startsWith('/reports/'));
-  assert.deepEqual(asked.map((request) => request.path).sort(), ['/reports/lattice-plugin.json', '/reports/remoteEntry.js']);
+  // Its build manifest is asked for too (this remote publishes none: nothing more to check).
+  assert.deepEqual(asked.map((request) => request.path).sort(), ['/reports/lattice-plugin.json', '/reports/mf-manifest.json', '/reports/remoteEntry.js']);
   assert.ok(asked.every((request) => request.cacheControl === 'no-cache'));
 });
 
@@ -54,7 +55,7 @@ test("a remote whose shared ranges the shell does not satisfy is refused before 
   origin.files.set('/old/lattice-plugin.json', descriptorOf('old', { shared: { react: '^18.2.0' } }));
   origin.files.set('/old/remoteEntry.js', entryScript('old'));
   const result = await checkRemote({ name: 'old', remoteUrl: `${origin.url}/old/remoteEntry.js` }, { timeoutMs: 10_000, provided });
-  assert.deepEqual(result, { ok: false, reason: 'lattice-plugin.json shared.react: needs ^18.2.0, the shell has 19.3.1' });
+  assert.deepEqual(result, { ok: false, check: 'version', reason: 'lattice-plugin.json shared.react: needs ^18.2.0, the shell has 19.3.1' });
 });
 
 test('an entry that answers 404, 500 or an HTML page is refused naming ui_url', async () => {
@@ -80,4 +81,38 @@ test('a remote whose server does not answer is refused, not waited on', async ()
   const result = await checkRemote({ name: 'down', remoteUrl: 'http://127.0.0.1:9/remoteEntry.js' }, { timeoutMs: 10_000 });
   assert.equal(result.ok, false);
   assert.match(result.ok ? '' : result.reason, /^lattice-plugin\.json \(root\): http:\/\/127\.0\.0\.1:9\/lattice-plugin\.json could not be fetched \(.+\)$/);
+});
+
+test("the remote's own build manifest is read: a shared range its build needs or a shared React that is no singleton refuses it, whatever its descriptor says", async () => {
+  const provided = { react: '19.3.1', '@lattice/ui-sdk': '0.2.0' };
+  const manifest = (shared: unknown[]) => ({ body: JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } }, shared }) });
+  const checkBuilt = async (name: string, shared: unknown[]) => {
+    origin.files.set(`/${name}/lattice-plugin.json`, descriptorOf(name));
+    origin.files.set(`/${name}/remoteEntry.js`, entryScript(name));
+    origin.files.set(`/${name}/mf-manifest.json`, manifest(shared));
+    return checkRemote({ name, remoteUrl: `${origin.url}/${name}/remoteEntry.js` }, { timeoutMs: 10_000, provided });
+  };
+  const fine = await checkBuilt('fine', [{ name: 'react/jsx-runtime', requiredVersion: '^19.3.1', singleton: true }, { name: 'dayjs', requiredVersion: '^1.0.0', singleton: false }]);
+  assert.ok(fine.ok);
+  assert.deepEqual(await checkBuilt('built18', [{ name: 'react/jsx-runtime', requiredVersion: '^18.2.0', singleton: true }]), {
+    ok: false,
+    check: 'version',
+    reason: 'mf-manifest.json shared react/jsx-runtime: built for ^18.2.0, the shell has 19.3.1',
+  });
+  assert.deepEqual(await checkBuilt('copy', [{ name: 'react', requiredVersion: '^19.0.0', singleton: false }]), {
+    ok: false,
+    check: 'shared-module',
+    reason: "mf-manifest.json shared react: not a singleton, so the remote may run a second copy beside the shell's 19.3.1",
+  });
+});
+
+test('each refusal says which check failed', async () => {
+  const checkOf = async (name: string, descriptor: Served | undefined, entry?: Served) => {
+    const result = await check(name, descriptor, entry);
+    return result.ok ? 'accepted' : result.check;
+  };
+  assert.equal(await checkOf('nodescriptor', undefined), 'network');
+  assert.equal(await checkOf('badfield', descriptorOf('badfield', { menus: [{ text: 'x', url: '/x/', location: 'sidebar' }] })), 'descriptor');
+  assert.equal(await checkOf('gone2', descriptorOf('gone2'), { status: 404, type: 'text/plain', body: 'no' }), 'network');
+  assert.equal(await checkOf('hashed', descriptorOf('hashed', { entryHash: sha384('another entry') })), 'integrity');
 });

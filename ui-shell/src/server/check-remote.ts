@@ -1,4 +1,6 @@
+import type { RefusalCheck } from '@lattice/ui-sdk';
 import { latticePluginDescriptorFile, parseLatticePluginDescriptor, type LatticePluginDescriptor } from '@lattice/ui-sdk/config';
+import { buildManifestIncompatibilities } from './build-manifest-shared.js';
 import { fetchEntryFile, noCacheHeaders, unreachableReason } from './fetch-entry-file.js';
 import { remoteEntryFacts, type RemoteEntryFacts } from './remote-entry-facts.js';
 import { sharedIncompatibilities, shellSharedVersions } from './shared-compatibility.js';
@@ -10,7 +12,10 @@ export interface RemotePlugin {
   remoteUrl: string;
 }
 
-export type RemoteCheck = { ok: true; descriptor: LatticePluginDescriptor; entry: RemoteEntryFacts } | { ok: false; reason: string };
+/** A refusal: which check failed, and the field at fault in words. */
+export type RemoteRefusal = { ok: false; check: RefusalCheck; reason: string };
+
+export type RemoteCheck = { ok: true; descriptor: LatticePluginDescriptor; entry: RemoteEntryFacts } | RemoteRefusal;
 
 export interface CheckRemoteOptions {
   /** Per request, for the descriptor and the entry alike. */
@@ -33,28 +38,31 @@ export function descriptorUrl(remoteUrl: string): string {
  */
 export async function checkRemote(plugin: RemotePlugin, options: CheckRemoteOptions = {}): Promise<RemoteCheck> {
   const timeoutMs = options.timeoutMs ?? 5000;
-  if (!URL.canParse(plugin.remoteUrl)) return { ok: false, reason: `ui_url: "${plugin.remoteUrl}" is not a URL` };
+  if (!URL.canParse(plugin.remoteUrl)) return { ok: false, check: 'descriptor', reason: `ui_url: "${plugin.remoteUrl}" is not a URL` };
   const [descriptor, served] = await Promise.all([fetchDescriptor(plugin, timeoutMs), fetchEntryFile(plugin.remoteUrl, timeoutMs)]);
   if (!descriptor.ok) return descriptor;
   const incompatible = sharedIncompatibilities(descriptor.descriptor.shared, options.provided ?? shellSharedVersions());
-  if (incompatible.length > 0) return { ok: false, reason: `${latticePluginDescriptorFile} ${incompatible.join('; ')}` };
+  if (incompatible.length > 0) return { ok: false, check: 'version', reason: `${latticePluginDescriptorFile} ${incompatible.join('; ')}` };
   const entry = await remoteEntryFacts(plugin.remoteUrl, served, descriptor.descriptor.entryHash, timeoutMs);
   if (!entry.ok) return entry;
+  // What the remote's own build says it shares (its mf-manifest.json), not only what its descriptor declares.
+  const built = await buildManifestIncompatibilities(plugin.remoteUrl, served, options.provided ?? shellSharedVersions(), timeoutMs);
+  if (built) return { ok: false, ...built };
   return { ok: true, descriptor: descriptor.descriptor, entry: entry.entry };
 }
 
-type DescriptorFetch = { ok: true; descriptor: LatticePluginDescriptor } | { ok: false; reason: string };
+type DescriptorFetch = { ok: true; descriptor: LatticePluginDescriptor } | RemoteRefusal;
 
 async function fetchDescriptor(plugin: RemotePlugin, timeoutMs: number): Promise<DescriptorFetch> {
   const url = descriptorUrl(plugin.remoteUrl);
-  const refuse = (problem: string): DescriptorFetch => ({ ok: false, reason: `${latticePluginDescriptorFile} ${problem}` });
+  const refuse = (problem: string, check: RefusalCheck = 'descriptor'): DescriptorFetch => ({ ok: false, check, reason: `${latticePluginDescriptorFile} ${problem}` });
   let text: string;
   try {
     const response = await fetch(url, { headers: { ...noCacheHeaders, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
-    if (response.status !== 200) return refuse(`(root): ${url} answered HTTP ${response.status}`);
+    if (response.status !== 200) return refuse(`(root): ${url} answered HTTP ${response.status}`, 'network');
   } catch (error) {
-    return refuse(`(root): ${url} could not be fetched (${unreachableReason(error)})`);
+    return refuse(`(root): ${url} could not be fetched (${unreachableReason(error)})`, 'network');
   }
   let json: unknown;
   try {

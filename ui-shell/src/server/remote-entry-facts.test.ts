@@ -51,19 +51,22 @@ test("an entry that does not match its descriptor's entryHash is refused with bo
   const facts = await factsOf('tampered', { 'remoteEntry.js': `${classic};alert(1)` }, 'remoteEntry.js', hash('sha384', classic));
   assert.deepEqual(facts, {
     ok: false,
+    check: 'integrity',
     reason: `lattice-plugin.json entryHash: ${origin.url}/tampered/remoteEntry.js does not match it (expected ${hash('sha384', classic)}, served ${hash('sha384', `${classic};alert(1)`)}); the shell does not run it`,
   });
 });
 
 test('a manifest that is not JSON, names no entry, or names one that is missing is refused naming ui_url', async () => {
-  assert.deepEqual(await factsOf('garbled', { 'mf-manifest.json': '{"metaData":' }, 'mf-manifest.json'), { ok: false, reason: `ui_url: ${origin.url}/garbled/mf-manifest.json is not JSON` });
+  assert.deepEqual(await factsOf('garbled', { 'mf-manifest.json': '{"metaData":' }, 'mf-manifest.json'), { ok: false, check: 'descriptor', reason: `ui_url: ${origin.url}/garbled/mf-manifest.json is not JSON` });
   assert.deepEqual(await factsOf('nameless', { 'mf-manifest.json': '{"metaData":{}}' }, 'mf-manifest.json'), {
     ok: false,
+    check: 'descriptor',
     reason: `ui_url: ${origin.url}/nameless/mf-manifest.json names no metaData.remoteEntry.name`,
   });
   const missing = JSON.stringify({ metaData: { remoteEntry: { name: 'gone.js' }, publicPath: 'auto' } });
   assert.deepEqual(await factsOf('missing', { 'mf-manifest.json': missing }, 'mf-manifest.json'), {
     ok: false,
+    check: 'network',
     reason: `ui_url: the entry its manifest names: ${origin.url}/missing/gone.js answered HTTP 404`,
   });
 });

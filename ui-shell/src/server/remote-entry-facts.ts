@@ -7,7 +7,7 @@ import { manifestEntry } from './manifest-entry.js';
 /** What `/plugins.json` tells the shell of a plugin's entry, so the browser loads it without reading it first. */
 export type RemoteEntryFacts = NonNullable<PluginManifestEntry['entry']>;
 
-export type RemoteEntryCheck = { ok: true; entry: RemoteEntryFacts } | { ok: false; reason: string };
+export type RemoteEntryCheck = { ok: true; entry: RemoteEntryFacts } | { ok: false; check: 'network' | 'integrity' | 'descriptor'; reason: string };
 
 /**
  * From the file served at `ui_url` (`served`): refuses it when the descriptor's `entryHash` does not match
@@ -17,10 +17,10 @@ export type RemoteEntryCheck = { ok: true; entry: RemoteEntryFacts } | { ok: fal
  * the browser checks the bytes it runs too; it covers the file at `ui_url`, so a manifest's entry has none.
  */
 export async function remoteEntryFacts(url: string, served: FetchedEntryFile, entryHash: string | undefined, timeoutMs: number): Promise<RemoteEntryCheck> {
-  if (!served.ok) return { ok: false, reason: `ui_url: ${served.problem}` };
+  if (!served.ok) return { ok: false, check: 'network', reason: `ui_url: ${served.problem}` };
   if (entryHash) {
     const hash = integrityOf(served.bytes, entryHash);
-    if (hash !== entryHash) return { ok: false, reason: entryHashMismatch(url, entryHash, hash) };
+    if (hash !== entryHash) return { ok: false, check: 'integrity', reason: entryHashMismatch(url, entryHash, hash) };
   }
   const text = new TextDecoder().decode(served.bytes);
   const kind = entryKind(url, text);
@@ -31,9 +31,9 @@ export async function remoteEntryFacts(url: string, served: FetchedEntryFile, en
   try {
     named = manifestEntry(url, JSON.parse(text));
   } catch (error) {
-    return { ok: false, reason: `ui_url: ${error instanceof SyntaxError ? `${url} is not JSON` : (error as Error).message}` };
+    return { ok: false, check: 'descriptor', reason: `ui_url: ${error instanceof SyntaxError ? `${url} is not JSON` : (error as Error).message}` };
   }
   const entry = await fetchEntryFile(named.url, timeoutMs);
-  if (!entry.ok) return { ok: false, reason: `ui_url: the entry its manifest names: ${entry.problem}` };
+  if (!entry.ok) return { ok: false, check: 'network', reason: `ui_url: the entry its manifest names: ${entry.problem}` };
   return { ok: true, entry: { url: named.url, type: named.type, version: entryVersionOf(entry.bytes) } };
 }

@@ -35,6 +35,11 @@ async function fixtureDirs() {
   return { root, shellDir, pluginsRoot };
 }
 
+/** The `?v=` an entry's URL carries: the start of the base64url SHA-256 of its bytes. */
+function versionToken(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+}
+
 /** The Content-Encoding a file ends up served with, once the server has compressed it in the background. */
 async function servedEncoding(url: string): Promise<string | null> {
   let encoding: string | null = null;
@@ -76,6 +81,7 @@ test('the front-end server: plugins.json, remotes, SPA fallback with the manifes
       { name: 'contacts', ui: 'local' },
     ],
     onPluginSkipped: (name) => skipped.push(name),
+    sessionCheck: async () => ({ role: 'owner' }),
   });
   try {
     const manifest = await fetch(`${server.url}/plugins.json`);
@@ -88,7 +94,8 @@ test('the front-end server: plugins.json, remotes, SPA fallback with the manifes
         ['inbox', `${inbox.url}/inbox/remoteEntry.js`],
       ],
     );
-    assert.deepEqual(plugins[0]?.preload, ['/plugins/documents/remoteEntry.js', '/plugins/documents/12.abcdef0123.js']);
+    // The entry as the loader asks for it, with its version: a rebuilt entry is another URL.
+    assert.deepEqual(plugins[0]?.preload, [`/plugins/documents/remoteEntry.js?v=${versionToken('var documents = {};')}`, '/plugins/documents/12.abcdef0123.js']);
     assert.deepEqual(skipped, ['contacts'], 'a ui plugin without a build is left out');
 
     const entry = await fetch(`${server.url}/plugins/documents/remoteEntry.js`);
@@ -184,6 +191,7 @@ test('remotes from their own origin: a bad one is left out alone and named, the 
     remoteRefreshMs: 100,
     remoteLoadTimeoutMs: 5000,
     updateCheckMs: 2000,
+    sessionCheck: async () => ({ role: 'admin' }),
   });
   try {
     const manifest = (await (await fetch(`${server.url}/plugins.json`)).json()) as ManifestBody;
@@ -193,8 +201,8 @@ test('remotes from their own origin: a bad one is left out alone and named, the 
     assert.deepEqual(
       manifest.plugins.map((plugin) => plugin.entry),
       [
-        { url: '/plugins/documents/remoteEntry.js', type: 'script', version: sha256('var documents = {};') },
-        { url: `${reports.url}/remoteEntry.js`, type: 'script', version: sha256(entryScript('reports').body) },
+        { url: `/plugins/documents/remoteEntry.js?v=${versionToken('var documents = {};')}`, type: 'script', version: sha256('var documents = {};') },
+        { url: `${reports.url}/remoteEntry.js?v=${versionToken(entryScript('reports').body)}`, type: 'script', version: sha256(entryScript('reports').body) },
       ],
     );
     assert.equal(manifest.updateCheckMs, 2000);
@@ -239,6 +247,74 @@ test('remotes from their own origin: a bad one is left out alone and named, the 
   } finally {
     await server.stop();
     await Promise.all([reports.close(), charts.close()]);
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+/** A gateway that knows two sessions by their `auth-token`: an admin's and a member's. */
+async function startSessionGateway() {
+  const asked: string[] = [];
+  const roles: Record<string, string> = { 'admin-token': 'admin', 'member-token': 'member' };
+  const server = createServer((request, response) => {
+    const token = /auth-token=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
+    asked.push(token);
+    const role = roles[token];
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(role ? { data: { currentUser: { role } } } : { data: { currentUser: null }, errors: [{ message: 'Not logged in', extensions: { code: 'UNAUTHENTICATED' } }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test("/plugins.json and the page: without a session only the login page's needs; a remote claiming documents' path or another's kind is refused for the claim, its reason for admins only", async () => {
+  const { root, shellDir, pluginsRoot } = await fixtureDirs();
+  const gateway = await startSessionGateway();
+  const thief = await startRemoteOrigin({
+    '/lattice-plugin.json': descriptorOf('thief', { menus: [{ text: 'Mine', url: '/documents/', location: 'mainNavigation' }], inboxIntegration: { kind: 'imap', name: 'Mine', isAvailable: true } }),
+    '/remoteEntry.js': entryScript('thief'),
+  });
+  const server = await startFrontendServer({
+    port: 0,
+    gatewayUrl: gateway.url,
+    shellDir,
+    pluginsRoot,
+    plugins: [
+      { name: 'documents', ui: 'local' },
+      { name: 'imap' },
+      { name: 'thief', ui: 'remote', remoteUrl: `${thief.url}/remoteEntry.js` },
+    ],
+    remoteLoadTimeoutMs: 5000,
+  });
+  const manifestAs = async (token?: string) =>
+    (await (await fetch(`${server.url}/plugins.json`, { headers: token ? { cookie: `theme=dark; auth-token=${token}` } : {} })).json()) as ManifestBody & { signedIn?: boolean };
+  try {
+    assert.deepEqual(await manifestAs(), { plugins: [], remoteLoadTimeoutMs: 5000, updateCheckMs: 60_000, signedIn: false });
+    assert.deepEqual(await manifestAs('forged-token'), { plugins: [], remoteLoadTimeoutMs: 5000, updateCheckMs: 60_000, signedIn: false });
+    for (const path of ['/login', '/documents/']) {
+      const page = await (await fetch(`${server.url}${path}`)).text();
+      assert.doesNotMatch(page, /rel="(module)?preload"/, `${path} preloads nothing without a session`);
+      assert.match(page, /"plugins":\[\]/);
+    }
+
+    const admin = await manifestAs('admin-token');
+    assert.deepEqual(admin.plugins.map((plugin) => plugin.name), ['documents']);
+    assert.deepEqual(admin.refused, [
+      {
+        name: 'thief',
+        check: 'claim',
+        reason: 'lattice-plugin.json menus.0.url: "/documents/" is the documents plugin\'s path /documents/; inboxIntegration.kind: "imap" is the imap plugin\'s inbox kind',
+      },
+    ]);
+    const member = await manifestAs('member-token');
+    assert.deepEqual(member.refused, [{ name: 'thief', check: 'claim' }], 'a member learns which plugin and which check, not its URLs or hashes');
+    const page = await (await fetch(`${server.url}/documents/`, { headers: { cookie: 'auth-token=member-token' } })).text();
+    assert.match(page, /rel="preload" as="script" href="\/plugins\/documents\/remoteEntry\.js\?v=/, "documents' page preloads documents, never the remote that claimed its path");
+    assert.doesNotMatch(page, new RegExp(thief.url));
+    assert.ok(gateway.asked.filter((token) => token === 'member-token').length <= 2, 'a session is asked for once per few seconds, not per request');
+  } finally {
+    await server.stop();
+    await gateway.close();
+    await thief.close();
     await rm(root, { recursive: true, force: true });
   }
 });

@@ -19,6 +19,8 @@ import { mobileAppRoutes, type ShellPageSender } from './mobile-app/mobile-app-r
 import { mobileAppBase } from './mobile-app/web-app-manifest.js';
 import { pluginBuildDir } from './plugin-build-dir.js';
 import { watchRemoteDescriptors } from './remote-descriptors.js';
+import { gatewaySessionCheck, type SessionCheck } from './session-check.js';
+import { manifestForSession } from './manifest-for-session.js';
 import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.js';
 import { capConnectionsPerAddress, limitedServerOptions } from '@lattice/contracts';
 import { observeRequests, type AccessLogger } from '@lattice/contracts/http-observability';
@@ -60,6 +62,12 @@ export interface FrontendServerOptions {
   mobilePort?: number;
   /** Where one line per request goes (none: no access log); `/metrics` is served either way. */
   accessLog?: AccessLogger;
+  /**
+   * Who is signed in on a request (default: the gateway's `currentUser` for its `auth-token` cookie): without
+   * a session `/plugins.json` and the page carry only what the login page needs; refusal reasons go to
+   * owners and admins alone.
+   */
+  sessionCheck?: SessionCheck;
 }
 
 export interface RunningFrontendServer {
@@ -107,13 +115,20 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
       pluginsRoot: options.pluginsRoot,
       // Remotes are told about by the watcher, once per change rather than on every page.
       onSkip: (name, reason) => !remoteNames.has(name) && options.onPluginSkipped?.(name, reason),
-      checkRemote: (remote) => descriptors.current(remote.name) ?? { ok: false, reason: 'not checked yet' },
+      checkRemote: (remote) => descriptors.current(remote.name) ?? { ok: false, check: 'network', reason: 'not checked yet' },
       remoteLoadTimeoutMs: options.remoteLoadTimeoutMs ?? 8000,
       updateCheckMs: options.updateCheckMs ?? positiveNumber(process.env.LATTICE_UI_UPDATE_CHECK_MS) ?? 60_000,
     });
-  app.get('/plugins.json', async (_request, response, next) => {
+  const sessionOf = options.sessionCheck ?? gatewaySessionCheck(options.gatewayUrl);
+  // What this request may see of the manifest: nothing of the plugins before logging in.
+  const pluginsManifestFor = async (request: IncomingMessage) => {
+    const [manifest, session] = await Promise.all([pluginsManifest(), sessionOf(request.headers.cookie)]);
+    return manifestForSession(manifest, session);
+  };
+  app.get('/plugins.json', async (request, response, next) => {
     try {
-      const manifest = await pluginsManifest();
+      const manifest = await pluginsManifestFor(request);
+      response.setHeader('Vary', 'Cookie');
       response.setHeader('Cache-Control', 'no-cache');
       response.json(manifest);
     } catch (error) {
@@ -130,11 +145,12 @@ export async function startFrontendServer(options: FrontendServerOptions): Promi
     response.status(404).type('text').send('No such UI plugin is enabled');
   });
 
-  const sendShellPage: ShellPageSender = async (_request, response, next, pathname, headTags) => {
+  const sendShellPage: ShellPageSender = async (request, response, next, pathname, headTags) => {
     try {
-      const [template, manifest] = await Promise.all([readFile(indexHtml, 'utf8'), pluginsManifest()]);
+      const [template, manifest] = await Promise.all([readFile(indexHtml, 'utf8'), pluginsManifestFor(request)]);
       const page = indexHtmlFor(template.replace('</head>', `${headTags}</head>`), manifest, pathname);
       response.setHeader('Cache-Control', 'no-cache');
+      response.setHeader('Vary', 'Cookie');
       response.setHeader('Content-Security-Policy', contentSecurityPolicy(origins, inlineScriptHashes(page)));
       response.type('html').send(page);
     } catch (error) {

@@ -10,7 +10,7 @@ export {
 } from './ui-plugin-config-schema.js';
 export { parseUiPluginConfig, UiPluginConfigError } from './parse-ui-plugin-config.js';
 export { uiPluginConfigJsonSchema } from './ui-plugin-config-json-schema.js';
-export type { PluginManifestEntry, PluginsManifest, RefusedPlugin } from './plugins-manifest.js';
+export type { PluginManifestEntry, PluginsManifest, RefusalCheck, RefusedPlugin } from './plugins-manifest.js';
 export {
   latticePluginDescriptorFile,
   latticePluginDescriptorSchema,

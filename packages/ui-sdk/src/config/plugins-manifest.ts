@@ -35,10 +35,21 @@ export interface PluginManifestEntry {
   dashboardWidget?: string;
 }
 
-/** A `ui: remote` plugin the front-end server left out, and why (field named), for the shell to show. */
+/**
+ * Which check a plugin failed: its descriptor (missing, not JSON, invalid), a shared `version` it needs and
+ * the shell does not have, a `shared-module` it does not share as the shell does (a second React), its
+ * entry's `integrity` (the bytes do not match its hash), the `network` (no answer, an error status, an
+ * HTML page), `cors` (the browser may not read it from this origin), a `claim` on what is another
+ * plugin's or the platform's (a path, an inbox kind, a scope), or a local `build` that cannot be read.
+ */
+export type RefusalCheck = 'descriptor' | 'version' | 'shared-module' | 'integrity' | 'network' | 'cors' | 'claim' | 'build';
+
+/** A plugin the front-end server left out, which check it failed, and why (field named), for the shell to show. */
 export interface RefusedPlugin {
   name: string;
-  reason: string;
+  check: RefusalCheck;
+  /** The field at fault, with URLs and hashes: given to owners and admins only. */
+  reason?: string;
 }
 
 /** The body of `/plugins.json`. */
@@ -49,4 +60,9 @@ export interface PluginsManifest {
   remoteLoadTimeoutMs?: number;
   /** How often an open tab asks for `/plugins.json` again to learn of redeployed plugins (default 60000). */
   updateCheckMs?: number;
+  /**
+   * `false`: asked without a valid session, so only what the login page needs (no plugins); the shell asks
+   * again once signed in. Absent from a dev server's manifest (which is not gated).
+   */
+  signedIn?: boolean;
 }

@@ -1,0 +1,62 @@
+/** The signed-in user behind a request, as the gateway knows them (only what the front-end server needs). */
+export interface Session {
+  role: string;
+}
+
+export type SessionCheck = (cookieHeader: string | undefined) => Promise<Session | undefined>;
+
+const cookieName = 'auth-token';
+const query = 'query ShellSession { currentUser { role } }';
+
+/** The `auth-token` cookie's value in a Cookie header, if any. */
+export function authTokenOf(cookieHeader: string | undefined): string | undefined {
+  for (const part of cookieHeader?.split(';') ?? []) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === cookieName && value.length > 0) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * Asks the gateway who a request's `auth-token` belongs to (`currentUser { role }`), so a revoked or expired
+ * session is refused as the gateway refuses it. A request without the cookie costs nothing; an answer is
+ * kept `ttlMs` per token (as the gateway keeps its own session checks a few seconds), so a page and its
+ * `/plugins.json` ask once. A gateway that does not answer means no session: the page is the login page's.
+ */
+export function gatewaySessionCheck(gatewayUrl: string, options: { ttlMs?: number; timeoutMs?: number } = {}): SessionCheck {
+  const ttlMs = options.ttlMs ?? 5000;
+  const known = new Map<string, { until: number; session: Promise<Session | undefined> }>();
+  return (cookieHeader) => {
+    const token = authTokenOf(cookieHeader);
+    if (token === undefined) return Promise.resolve(undefined);
+    const now = Date.now();
+    const cached = known.get(token);
+    if (cached && cached.until > now) return cached.session;
+    if (known.size > 1000) for (const [key, value] of known) if (value.until <= now || known.size > 1000) known.delete(key);
+    const session = askGateway(gatewayUrl, token, options.timeoutMs ?? 3000);
+    known.set(token, { until: now + ttlMs, session });
+    return session;
+  };
+}
+
+async function askGateway(gatewayUrl: string, token: string, timeoutMs: number): Promise<Session | undefined> {
+  try {
+    const response = await fetch(new URL('/graphql', gatewayUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', cookie: `${cookieName}=${token}` },
+      body: JSON.stringify({ query }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await response.json()) as { data?: { currentUser?: { role?: unknown } | null } };
+    const user = body.data?.currentUser;
+    if (!user) return undefined;
+    return { role: typeof user.role === 'string' ? user.role : 'member' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Who may read why a plugin was refused (its URLs and hashes): the roles that run the installation. */
+export function seesRefusalDetails(session: Session | undefined): boolean {
+  return session?.role === 'owner' || session?.role === 'admin';
+}
