@@ -164,7 +164,7 @@ test('a menu changed in a remote descriptor shows after a reload, with no change
   for (const toolchain of toolchains) {
     const renamed = `${menuText(toolchain)} v2`;
     toolchain.server!.descriptor = { ...toolchain.built!.descriptor, menus: [{ ...(toolchain.built!.descriptor.menus as object[])[0], text: renamed }] };
-    await waitForMenuInPluginsManifest(stack.frontend.url, renamed);
+    await waitForMenuInPluginsManifest(page, stack.frontend.url, renamed);
   }
   await page.reload();
   for (const toolchain of toolchains) {

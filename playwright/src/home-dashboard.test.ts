@@ -105,7 +105,7 @@ test('desktop: a widget that throws is shown failed inside its own card; the oth
   page.setDefaultTimeout(20_000);
   // A widget that throws while rendering cannot be caused with the real build: this entry stands in for the
   // documents remote, its ./dashboardWidget a component that throws.
-  await page.route('**/plugins/documents/remoteEntry.js', (route) =>
+  await page.route('**/plugins/documents/remoteEntry.js*', (route) =>
     route.fulfill({
       contentType: 'application/javascript',
       body: `var documents = { init: function () {}, get: function () { return Promise.resolve(function () { return { default: function BrokenWidget() { throw new Error('documents widget exploded'); } }; }); } };`,
@@ -122,7 +122,7 @@ test('desktop: a widget that throws is shown failed inside its own card; the oth
   await screenshot(page, shots, 'desktop-home-broken-widget');
 
   // Restored: Retry loads the real widget.
-  await page.unroute('**/plugins/documents/remoteEntry.js');
+  await page.unroute('**/plugins/documents/remoteEntry.js*');
   await failure.getByRole('button', { name: 'Retry' }).click();
   await documents.getByTestId('documents-widget-total').filter({ hasText: '5' }).waitFor();
   assert.equal(await page.getByTestId('dashboard-widget-unavailable').count(), 0);

@@ -75,7 +75,7 @@ test('an unreachable imap remote: the inbox still opens and closes the conversat
   const integration = await createIntegration(env.stack, 'Fallback mailbox');
   await deliver(env.stack, integration, { messageId: '<remote-down-1@mail.test>', subject: 'While the imap UI is down', from: { name: 'Eve Eck', address: 'eve@mail.test' } });
   const { page } = await newPage(env.browser);
-  const remoteEntry = '**/plugins/imap/remoteEntry.js';
+  const remoteEntry = '**/plugins/imap/remoteEntry.js*';
   await page.route(remoteEntry, (route) => route.abort('connectionrefused'));
 
   await openLoggedIn(page, env.stack, `/inbox/?integration=${integration._id}`);

@@ -22,7 +22,7 @@ after(async () => {
   await stack?.stop();
 });
 
-const remoteEntry = '**/plugins/documents/remoteEntry.js';
+const remoteEntry = '**/plugins/documents/remoteEntry.js*';
 
 /** A page on /documents/ whose remote entry cannot be reached, once its unavailable panel shows. */
 async function openWithDocumentsRemoteDown() {
@@ -71,7 +71,7 @@ test('in German the unavailable panel and its Retry read in German, and Retry br
 test('a remote whose routes module throws is contained in its own boundary', async () => {
   const { page } = await newPage(browser);
   // Serve a remote entry that registers the container but whose ./routes factory throws.
-  await page.route('**/plugins/documents/remoteEntry.js', (route) =>
+  await page.route('**/plugins/documents/remoteEntry.js*', (route) =>
     route.fulfill({
       contentType: 'application/javascript',
       body: `var documents = { init: function () {}, get: function () { return Promise.resolve(function () { throw new Error('documents routes exploded'); }); } };`,

@@ -85,7 +85,7 @@ test("a remote on its own origin shows its menu and route from its descriptor, a
   // Its team redeploys the descriptor alone; the host is not touched. The front-end fetches it again on
   // its interval: once /plugins.json carries it, a reload shows it.
   lab.descriptor = labDescriptor('Lab notes');
-  await waitForMenuInPluginsManifest(stack.frontend.url, 'Lab notes');
+  await waitForMenuInPluginsManifest(page, stack.frontend.url, 'Lab notes');
   await page.reload();
   const renamed = navigation.getByRole('link', { name: 'Lab notes' });
   await renamed.click();
@@ -135,7 +135,7 @@ test('a remote with an invalid descriptor, one built for React 18 and one whose 
 test("a remote whose entry hangs shows its panel after the shell's 8 s time-out, not the runtime's 20 s", async () => {
   const { page } = await newPage(browser);
   // The entry never answers (a hung CDN): the request stays open until the page closes.
-  await page.route(`${lab.url}/remoteEntry.js`, () => undefined);
+  await page.route(`${lab.url}/remoteEntry.js*`, () => undefined);
   // Opened from the navigation: a page opened at /fixture/ would preload the entry and never finish loading.
   await openLoggedIn(page, stack, '/');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Lab/ }).click();
@@ -180,7 +180,7 @@ test('an entry served to the browser with other bytes than the front-end server 
   // A fault this test cannot cause for real (a CDN answering the browser with other bytes than the
   // front-end server's check got): the page's script request alone gets an altered entry.
   const entry = readFileSync(`${fixtureBuild}/remoteEntry.js`, 'utf8');
-  await page.route(`${lab.url}/remoteEntry.js`, (route) =>
+  await page.route(`${lab.url}/remoteEntry.js*`, (route) =>
     route.request().resourceType() === 'script'
       ? route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: `${entry}\n;window.latticeTampered = true;` })
       : route.continue(),

@@ -17,9 +17,10 @@ const types: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
 /**
  * A UI remote as its own team deploys it, on a port of its own: a build folder served the way the docs ask
  * (entry and descriptor revalidated, content-hashed chunks immutable, CORS for the shell's origin), and a
- * `lattice-plugin.json` the test can change.
+ * `lattice-plugin.json` the test can change. `entryCacheControl` serves the files that are not content-hashed
+ * (the entry) otherwise, as ordinary hosting does (`max-age=3600`).
  */
-export async function startRemoteOriginServer(buildDir: string, descriptor: unknown): Promise<RemoteOriginServer> {
+export async function startRemoteOriginServer(buildDir: string, descriptor: unknown, options: { entryCacheControl?: string } = {}): Promise<RemoteOriginServer> {
   const state = { descriptor };
   const server = createServer((request, response) => {
     const path = normalize(new URL(request.url ?? '/', 'http://remote').pathname);
@@ -31,7 +32,7 @@ export async function startRemoteOriginServer(buildDir: string, descriptor: unkn
     const hashed = contentHashed.test(path);
     readFile(join(buildDir, path)).then(
       (body) => {
-        const cacheControl = hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+        const cacheControl = hashed ? 'public, max-age=31536000, immutable' : (options.entryCacheControl ?? 'no-cache');
         response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': cacheControl }).end(body);
       },
       () => response.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),

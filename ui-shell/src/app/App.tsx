@@ -58,28 +58,36 @@ export function App({ client, plugins, locale }: { client: ApolloClient; plugins
 
 function ShellProviders({ client, plugins }: { client: ApolloClient; plugins: PluginsManifestResult }) {
   const t = useMessages(shellCatalogue);
-  // An integration view that fails to load says why in the inbox's alert, in the user's language.
-  const components = useMemo(() => integrationComponents(plugins.plugins, (error) => remoteLoadErrorText(error, t)), [plugins, t]);
   const closeLabel = t('theme.close');
   const theme = useMemo(() => createShellTheme(closeLabel), [closeLabel]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <LatticeProvider client={client}>
         <PluginsProvider value={plugins}>
-          <IntegrationComponentsContext.Provider value={components}>
+          <IntegrationComponents>
             <BrowserRouter basename={appBase || undefined}>
               <RedirectOnUnauthenticated />
               <AppRoutes />
             </BrowserRouter>
-          </IntegrationComponentsContext.Provider>
+          </IntegrationComponents>
         </PluginsProvider>
       </LatticeProvider>
     </MantineProvider>
   );
 }
 
-function AppRoutes() {
+/** The inbox's integration views, from the plugins this session sees (asked again after logging in). */
+function IntegrationComponents({ children }: { children: ReactNode }) {
+  const t = useMessages(shellCatalogue);
   const { plugins } = usePlugins();
+  // An integration view that fails to load says why in the inbox's alert, in the user's language.
+  const components = useMemo(() => integrationComponents(plugins, (error) => remoteLoadErrorText(error, t)), [plugins, t]);
+  return <IntegrationComponentsContext.Provider value={components}>{children}</IntegrationComponentsContext.Provider>;
+}
+
+function AppRoutes() {
+  const { plugins, signedIn } = usePlugins();
+  const t = useMessages(shellCatalogue);
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
@@ -125,7 +133,8 @@ function AppRoutes() {
             )),
           )}
           <Route path="/home" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
+          {/* Before the signed-in manifest arrives a plugin's path is not unknown, only not known yet. */}
+          <Route path="*" element={signedIn === false ? <PageLoader label={t('app.loading')} /> : <NotFoundPage />} />
         </Route>
       </Route>
     </Routes>

@@ -61,3 +61,13 @@ test('the first claimant keeps a path or kind; a refused plugin claims nothing, 
   );
   assert.equal(pluginClaimConflicts([{ name: 'root', menus: [menu('/')] }])[0]?.reason, 'menus.0.url: "/" is the platform\'s home page');
 });
+
+test('one build enabled twice may share its scope; another build may not', () => {
+  const viaEntry: ClaimingPlugin = { name: 'charts', scope: 'charts_remote', menus: [menu('/charts/')], entry: { version: 'sha256-abc' } };
+  const viaManifest: ClaimingPlugin = { name: 'charts-manifest', scope: 'charts_remote', menus: [menu('/charts-manifest/')], entry: { version: 'sha256-abc' } };
+  const impostor: ClaimingPlugin = { name: 'impostor', scope: 'charts_remote', menus: [menu('/impostor/')], entry: { version: 'sha256-other' } };
+  assert.deepEqual(
+    pluginClaimConflicts([viaEntry, viaManifest, impostor]).map((conflict) => `${conflict.plugin}: ${conflict.reason}`),
+    ['impostor: scope: "charts_remote" is the charts plugin\'s federation scope'],
+  );
+});

@@ -9,6 +9,8 @@ export const platformPathSegments: readonly string[] = ['login', 'settings', 'ho
 /** What a plugin claims for itself: its federation scope, the first segments of its menu URLs, its inbox kind and slots. */
 export type ClaimingPlugin = Pick<PluginManifestEntry, 'name' | 'menus' | 'inboxIntegration' | 'inboxIntegrationSettings' | 'inboxIntegrationForm' | 'inboxConversationDetail'> & {
   scope?: string;
+  /** Its entry's version (a hash of its bytes): two plugins running the very same build may share its scope. */
+  entry?: { version: string };
 };
 
 /** One claim a plugin may not make, with whose it is and the field at fault. */
@@ -31,12 +33,15 @@ const slots = ['inboxIntegrationSettings', 'inboxIntegrationForm', 'inboxConvers
  * federation scope that is another enabled plugin's name is that plugin's (`/imap/`, kind `imap`); one an
  * earlier plugin claimed is that plugin's; `/login`, `/settings/…` and the server's own paths are the
  * platform's. An inbox kind carries its slots (settings, form, conversation view): a plugin that may not
- * have the kind has none of them either. A plugin with a conflict claims nothing, so it cannot block the
+ * have the kind has none of them either. A scope is the name its remote is registered and loaded by, so
+ * another plugin's scope would load that plugin's pages from this one's code (the same build enabled
+ * twice excepted, told by its entry version). A plugin with a conflict claims nothing, so it cannot block the
  * plugins after it. `names`: every enabled plugin's name, API-only ones included (default: those given).
  */
 export function pluginClaimConflicts(plugins: ClaimingPlugin[], names: Iterable<string> = plugins.map((plugin) => plugin.name)): ClaimConflict[] {
   const enabled = new Set(names);
   const owners = { path: new Map<string, string>(), kind: new Map<string, string>(), scope: new Map<string, string>() };
+  const versions = new Map(plugins.map((plugin) => [plugin.name, plugin.entry?.version]));
   const conflicts: ClaimConflict[] = [];
   for (const plugin of plugins) {
     const own: ClaimConflict[] = [];
@@ -44,7 +49,10 @@ export function pluginClaimConflicts(plugins: ClaimingPlugin[], names: Iterable<
       if (claim === 'path' && platformPathSegments.includes(value)) return 'the platform';
       if (enabled.has(value) && value !== plugin.name) return value;
       const earlier = owners[claim].get(value);
-      return earlier !== undefined && earlier !== plugin.name ? earlier : undefined;
+      if (earlier === undefined || earlier === plugin.name) return undefined;
+      // One build enabled twice (by its entry and by its manifest, say) is one container: no takeover.
+      const sameBuild = claim === 'scope' && plugin.entry !== undefined && versions.get(earlier) === plugin.entry.version;
+      return sameBuild ? undefined : earlier;
     };
     const whose = (owner: string) => (owner === 'the platform' ? 'the platform' : `the ${owner} plugin`);
     plugin.menus.forEach((menu, index) => {
@@ -71,7 +79,7 @@ export function pluginClaimConflicts(plugins: ClaimingPlugin[], names: Iterable<
     if (own.length > 0) continue;
     for (const menu of plugin.menus) owners.path.set(firstSegment(menu.url)!, plugin.name);
     if (kind !== undefined) owners.kind.set(kind, plugin.name);
-    if (plugin.scope !== undefined) owners.scope.set(plugin.scope, plugin.name);
+    if (plugin.scope !== undefined && !owners.scope.has(plugin.scope)) owners.scope.set(plugin.scope, plugin.name);
   }
   return conflicts;
 }

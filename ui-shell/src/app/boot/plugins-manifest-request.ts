@@ -10,6 +10,8 @@ export interface PluginsManifestResult {
   refused?: RefusedPlugin[];
   /** How often the tab asks /plugins.json again to learn of redeployed plugins. */
   updateCheckMs?: number;
+  /** `false`: read without a session, so no plugins yet; the shell asks again once signed in. */
+  signedIn?: boolean;
   error?: string;
 }
 
@@ -26,16 +28,29 @@ export const pluginsManifestRequest: Promise<PluginsManifestResult> = readManife
   (manifest) => {
     setRemoteLoadTimeout(manifest.remoteLoadTimeoutMs);
     preloadCurrentPlugin(manifest.plugins);
-    return { plugins: manifest.plugins, refused: manifest.refused ?? [], updateCheckMs: manifest.updateCheckMs };
+    return manifestResult(manifest);
   },
   // The shell still works (login, settings) without plugins; the navigation says why they are missing.
   (error: unknown) => ({ plugins: [], error: error instanceof Error ? error.message : String(error) }),
 );
 
+export function manifestResult(manifest: PluginsManifest): PluginsManifestResult {
+  return { plugins: manifest.plugins, refused: manifest.refused ?? [], updateCheckMs: manifest.updateCheckMs, ...(manifest.signedIn === false ? { signedIn: false } : {}) };
+}
+
+/** `/plugins.json` as the server gives it now (after logging in: the plugins this session may see). */
+export async function fetchPluginsManifest(): Promise<PluginsManifestResult> {
+  return manifestResult(await fetchManifest());
+}
+
 async function readManifest(): Promise<PluginsManifest> {
   const inline = document.getElementById(inlineManifestId)?.textContent;
   if (inline) return JSON.parse(inline) as PluginsManifest;
-  const response = await fetch('/plugins.json', { headers: { accept: 'application/json' } });
+  return fetchManifest();
+}
+
+async function fetchManifest(): Promise<PluginsManifest> {
+  const response = await fetch('/plugins.json', { cache: 'no-cache', headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as PluginsManifest;
 }

@@ -14,7 +14,7 @@ export function PluginUnavailable({ label, error, onRetry }: PluginUnavailablePr
     <Alert color="orange" title={t('plugins.unavailable.title', { label })} role="alert" data-testid="plugin-unavailable">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('plugins.unavailable.text', { label })}</Text>
-        <Code>{remoteLoadErrorText(error, t)}</Code>
+        <Code>{remoteLoadErrorText(error, t, label)}</Code>
         <Button size="xs" variant="light" color="orange" onClick={onRetry}>
           {t('plugins.unavailable.retry')}
         </Button>

@@ -1,13 +1,25 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Alert, Code, Stack, Text, useMessages, type RefusedPlugin } from '@lattice/ui-sdk';
+import { Alert, Code, Stack, Text, useMessages, type RefusalCheck, type RefusedPlugin } from '@lattice/ui-sdk';
 import { currentUserQuery } from '../auth/current-user-query.js';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
+const checkMessages = {
+  descriptor: 'plugins.check.descriptor',
+  version: 'plugins.check.version',
+  'shared-module': 'plugins.check.sharedModule',
+  integrity: 'plugins.check.integrity',
+  network: 'plugins.check.network',
+  cors: 'plugins.check.cors',
+  claim: 'plugins.check.claim',
+  build: 'plugins.check.build',
+} as const satisfies Record<RefusalCheck, string>;
+
 /**
- * Names the remotes the front-end server left out (their descriptor or entry is wrong), with the field at
- * fault, over every signed-in page until closed: their menus are missing, and this says why. Each reason
- * shows as the front-end server words it; the sentences around it are in the user's language.
+ * Names the plugins the front-end server left out, over every signed-in page until closed: their menus
+ * are missing, and this says why. Which check failed is said in words in the user's language; the reason
+ * (the field at fault, URLs and hashes) shows as the front-end server words it, and the server gives it to
+ * owners and admins only.
  */
 export function RefusedPlugins({ refused }: { refused: RefusedPlugin[] }) {
   // Signed-in pages only: the login page stays as it is for everybody.
@@ -33,10 +45,18 @@ export function RefusedPlugins({ refused }: { refused: RefusedPlugin[] }) {
       <Stack gap="xs">
         <Text size="sm">{t('plugins.refused.text', { count: refused.length })}</Text>
         {refused.map((plugin) => (
-          <Text size="sm" key={plugin.name}>
-            <strong>{plugin.name}</strong>: <Code>{plugin.reason}</Code>
-          </Text>
+          <Stack gap={2} key={plugin.name} data-testid={`plugin-refused-${plugin.name}`}>
+            <Text size="sm">
+              <strong>{plugin.name}</strong>: {t(checkMessages[plugin.check] ?? 'plugins.check.descriptor')}
+            </Text>
+            {plugin.reason ? <Code>{plugin.reason}</Code> : null}
+          </Stack>
         ))}
+        {refused.some((plugin) => !plugin.reason) ? (
+          <Text size="xs" c="dimmed">
+            {t('plugins.refused.detailsForAdmins')}
+          </Text>
+        ) : null}
       </Stack>
     </Alert>
   );

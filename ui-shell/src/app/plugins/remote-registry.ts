@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
+import { diagnosedLoadError } from './diagnose-entry-failure.js';
 import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
 import { RemoteComponentMissing } from './remote-load-errors.js';
 import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
@@ -95,7 +96,12 @@ async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Pr
  */
 export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exposed: string, fresh: boolean): Promise<Module | null> {
   if (fresh || !registered.has(plugin.scope)) registerRemote(plugin);
-  return loadRemote<Module>(`${plugin.scope}/${exposed.replace(/^\.\//, '')}`);
+  try {
+    return await loadRemote<Module>(`${plugin.scope}/${exposed.replace(/^\.\//, '')}`);
+  } catch (error) {
+    // The runtime's "failed to load script" says nothing of why: ask the network which check the entry fails.
+    throw await diagnosedLoadError(plugin, error);
+  }
 }
 
 /** The entry version of each plugin whose remote this tab has registered, by plugin name. */
