@@ -40,6 +40,11 @@ export {
   type IntegrationComponents,
 } from './inbox/integration-components.js';
 export { IntegrationComponent } from './inbox/IntegrationComponent.js';
+export { ConversationNote } from './inbox/ConversationNote.js';
+export { ListPage, type ListPageProps } from './list/ListPage.js';
+export { ListSearch, type ListSearchProps } from './list/ListSearch.js';
+export { SortableHeader, type SortableHeaderProps } from './list/SortableHeader.js';
+export { pageCountOf, sortChange, useLastPageWithin, useListUrl, type ChangeListUrl, type SortDirection } from './list/list-url.js';
 export { ActivityHistory } from './activity/ActivityHistory.js';
 export { ActivityChanges } from './activity/ActivityChanges.js';
 export { useUserNames } from './activity/use-user-names.js';

@@ -1,9 +1,8 @@
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Stack, Text, graphQLErrorMessage, refetchAfterEvent, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
+import { Alert, ConversationNote, Stack, Text, graphQLErrorMessage, refetchAfterEvent, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
 import { imapCatalogue } from './imap-catalogue.js';
 import { conversationDetailQuery } from './graphql/conversation-detail-query.js';
 import { messageStoredSubscription } from './graphql/message-stored-subscription.js';
-import { ConversationNote } from './components/ConversationNote.js';
 import { ImapMessage } from './components/ImapMessage.js';
 import { conversationTimeline } from './conversation-timeline.js';
 

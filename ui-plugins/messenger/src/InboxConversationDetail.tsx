@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Stack, Text, graphQLErrorMessage, refetchAfterEvent, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
+import { Alert, ConversationNote, Stack, Text, graphQLErrorMessage, refetchAfterEvent, useMessages, type InboxConversationDetailProps } from '@lattice/ui-sdk';
 import { conversationDetailQuery, conversationEventSubscription, markReadMutation } from './graphql/messenger-operations.js';
 import { messengerCatalogue } from './messenger-catalogue.js';
 import { ChatMessage } from './components/ChatMessage.js';
-import { ConversationNote } from './components/ConversationNote.js';
 
 /**
  * Exposed as `./inboxConversationDetail`: the visitor's chat, the inbox's notes among it by time. A new message,

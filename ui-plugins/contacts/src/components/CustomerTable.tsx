@@ -1,8 +1,7 @@
-import { Anchor, Link, Skeleton, Table, Text, useFormat, useMessages } from '@lattice/ui-sdk';
+import { Anchor, Link, Skeleton, SortableHeader, Table, Text, useFormat, useMessages } from '@lattice/ui-sdk';
 import { catalogue } from '../catalogue.js';
 import { customerName } from '../customer-name.js';
 import type { CustomerRow, SortDirection, SortField } from '../graphql/customers-page-query.js';
-import { SortableHeader } from './SortableHeader.js';
 
 interface CustomerTableProps {
   /** null while the first load is running. */

@@ -9,6 +9,7 @@ import {
   IconTrash,
   Message,
   Skeleton,
+  SortableHeader,
   Switch,
   Table,
   Text,
@@ -23,7 +24,6 @@ import { catalogue } from '../catalogue.js';
 import { editDocumentMutation, refetchPage, removeDocumentMutation, restoreDocumentMutation } from '../graphql/document-mutations.js';
 import type { DocumentRow, SortDirection, SortField } from '../graphql/documents-page-query.js';
 import { expiryDayFormat } from '../document-form-values.js';
-import { SortableHeader } from './SortableHeader.js';
 import type { RemovedMessage } from './UndoNotification.js';
 
 interface DocumentTableProps {

@@ -1,21 +1,22 @@
-import { Group, IconChevronDown, IconChevronUp, IconSelector, Table, UnstyledButton } from '@lattice/ui-sdk';
-import type { SortDirection, SortField } from '../graphql/customers-page-query.js';
+import { IconChevronDown, IconChevronUp, IconSelector } from '../components/icons.js';
+import { Group, Table, UnstyledButton } from '../components/mantine.js';
+import type { SortDirection } from './list-url.js';
 
-interface SortableHeaderProps {
-  field: SortField;
+export interface SortableHeaderProps<Field extends string> {
+  field: Field;
   /** The column's name, shown. */
   label: string;
-  /** What the header's button does, e.g. "Sort by name": its accessible name. */
+  /** What the header's button does, e.g. "Sort by name": its accessible name, which includes the label. */
   sortLabel: string;
-  sortField: SortField | null;
+  sortField: Field | null;
   sortDirection: SortDirection | null;
-  onSort: (field: SortField) => void;
+  onSort: (field: Field) => void;
   /** Mantine's breakpoint from which the column shows (a phone leaves it out). */
   visibleFrom?: string;
 }
 
 /** A column header that sorts by its field; pressed again it turns the order round. */
-export function SortableHeader({ field, label, sortLabel, sortField, sortDirection, onSort, visibleFrom }: SortableHeaderProps) {
+export function SortableHeader<Field extends string>({ field, label, sortLabel, sortField, sortDirection, onSort, visibleFrom }: SortableHeaderProps<Field>) {
   const active = sortField === field;
   const Icon = !active ? IconSelector : sortDirection === 'desc' ? IconChevronDown : IconChevronUp;
   return (

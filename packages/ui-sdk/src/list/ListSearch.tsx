@@ -1,16 +1,23 @@
 import { useEffect, useState } from 'react';
-import { IconSearch, TextInput, useDebouncedValue, useMessages } from '@lattice/ui-sdk';
-import { catalogue } from '../catalogue.js';
+import { IconSearch } from '../components/icons.js';
+import { TextInput, useDebouncedValue } from '../components/mantine.js';
 
-interface CustomerSearchProps {
+export interface ListSearchProps {
   /** The search in the URL. */
   value: string;
   onSearch: (value: string) => void;
+  /** The box's accessible name, e.g. "Search customers". */
+  label: string;
+  placeholder: string;
+  /** Its width from Mantine's `xs` breakpoint up; below it the box is as wide as the page. */
+  width?: number;
 }
 
-/** Searches names and addresses as the user types (after a pause); the URL keeps the search. */
-export function CustomerSearch({ value, onSearch }: CustomerSearchProps) {
-  const t = useMessages(catalogue);
+/**
+ * A list's search box: searches as the user types (after a pause), trimmed; the URL keeps the search, so
+ * back/forward follow it and show it here.
+ */
+export function ListSearch({ value, onSearch, label, placeholder, width = 300 }: ListSearchProps) {
   const [typed, setTyped] = useState(value);
   const [settled] = useDebouncedValue(typed, 300);
   useEffect(() => {
@@ -24,12 +31,12 @@ export function CustomerSearch({ value, onSearch }: CustomerSearchProps) {
   return (
     <TextInput
       type="search"
-      aria-label={t('search.label')}
-      placeholder={t('search.placeholder')}
+      aria-label={label}
+      placeholder={placeholder}
       leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
       value={typed}
       onChange={(event) => setTyped(event.currentTarget.value)}
-      w={{ base: '100%', xs: 320 }}
+      w={{ base: '100%', xs: width }}
     />
   );
 }
