@@ -258,7 +258,7 @@ test('phone 390×844: the menu button opens and closes the navigation, every pag
   await page.waitForURL((url) => url.searchParams.get('q') === 'doc 5');
   await rowCount(page, 10);
   await screenshot(page, shots, 'phone-documents-search');
-  // From the keyboard: on a phone the column sits under the row actions until the table is scrolled.
+  // From the keyboard too.
   await page.getByRole('switch', { name: 'Checked: Doc 51' }).press('Space');
   await page.waitForFunction(() => (document.querySelector('[aria-label="Checked: Doc 51"]') as HTMLInputElement | null)?.checked === true);
   await page.getByRole('button', { name: 'Remove Doc 52' }).click();

@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import {
   ActionIcon,
   Badge,
+  Box,
   ConfirmModal,
   Group,
   IconPencil,
@@ -17,7 +18,6 @@ import {
   graphQLErrorMessage,
   useConfirmation,
   useFormat,
-  useMediaQuery,
   useMessages,
 } from '@lattice/ui-sdk';
 import { catalogue } from '../catalogue.js';
@@ -57,9 +57,6 @@ export function DocumentTable({ documents, filtered, canManage, linkedId, sortFi
     onRemoved({ id: 'documentRemoval.done', values: { name: nameOf(document) } }, () => restore({ variables: { _id: document._id } }));
   });
   const report = (error: unknown) => onError(graphQLErrorMessage(error));
-  // Below Mantine's `sm` breakpoint the table scrolls sideways; its actions stay in view at the right edge.
-  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const actionsCell = narrow ? stickyRight : undefined;
   // One callback for the component's life: React calls it when the linked row appears, not on every render.
   const scrollToLinked = useCallback((row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'nearest' }), []);
 
@@ -73,17 +70,19 @@ export function DocumentTable({ documents, filtered, canManage, linkedId, sortFi
   const sorting = { sortField, sortDirection, onSort };
   return (
     <>
-      {/* On a narrow screen the table scrolls sideways inside its card instead of widening the page. */}
-      <Table.ScrollContainer minWidth={560}>
+      {/* On a phone the Type column leaves (each row shows its type under the name), so name, Expires, Checked and the
+          actions fit the screen: nothing scrolls sideways and no column hides behind another. Wider content still
+          scrolls inside the card, never the page. */}
+      <Table.ScrollContainer minWidth={0}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('table.label')} aria-busy={!documents}>
           <Table.Thead>
             <Table.Tr>
               <SortableHeader field="name" label={t('table.name')} sortLabel={t('table.sortByName')} {...sorting} />
-              <Table.Th>{t('table.type')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('table.type')}</Table.Th>
               <SortableHeader field="expiryDate" label={t('table.expires')} sortLabel={t('table.sortByExpires')} {...sorting} />
               <SortableHeader field="checked" label={t('table.checked')} sortLabel={t('table.sortByChecked')} {...sorting} />
               {canManage && (
-                <Table.Th style={actionsCell}>
+                <Table.Th>
                   <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
                 </Table.Th>
               )}
@@ -106,11 +105,18 @@ export function DocumentTable({ documents, filtered, canManage, linkedId, sortFi
                 bg={document._id === linkedId ? 'var(--mantine-primary-color-light)' : undefined}
                 ref={document._id === linkedId ? scrollToLinked : undefined}
               >
-                <Table.Td fw={500}>{nameOf(document)}</Table.Td>
-                <Table.Td>
+                <Table.Td fw={500} style={wrapping}>
+                  {nameOf(document)}
+                  {document.currentType && (
+                    <Box hiddenFrom="sm" mt={4}>
+                      <Badge variant="outline">{document.currentType.name}</Badge>
+                    </Box>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
                   {document.currentType ? <Badge variant="outline">{document.currentType.name}</Badge> : <Text c="dimmed">—</Text>}
                 </Table.Td>
-                <Table.Td>{document.expiryDate ? format.date(document.expiryDate, expiryDayFormat) : '—'}</Table.Td>
+                <Table.Td style={noWrap}>{document.expiryDate ? format.date(document.expiryDate, expiryDayFormat) : '—'}</Table.Td>
                 <Table.Td>
                   <Switch
                     aria-label={t('document.checked', { name: document.name ?? document._id })}
@@ -131,7 +137,7 @@ export function DocumentTable({ documents, filtered, canManage, linkedId, sortFi
                   />
                 </Table.Td>
                 {canManage && (
-                  <Table.Td style={actionsCell}>
+                  <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActionIcon variant="subtle" aria-label={t('document.edit', { name: nameOf(document) })} onClick={() => onEdit(document)}>
                         <IconPencil size={18} stroke={1.6} aria-hidden />
@@ -165,9 +171,6 @@ export function DocumentTable({ documents, filtered, canManage, linkedId, sortFi
   );
 }
 
-const stickyRight = {
-  position: 'sticky',
-  right: 0,
-  background: 'var(--mantine-color-body)',
-  boxShadow: '-6px 0 6px -6px var(--mantine-color-default-border)',
-} as const;
+// A long name wraps inside its cell; a date stays on one line.
+const wrapping = { overflowWrap: 'anywhere' } as const;
+const noWrap = { whiteSpace: 'nowrap' } as const;
