@@ -24,8 +24,8 @@ const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 // The browser and this process share the machine's time zone, so Node's Intl says what the page must show.
 const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(new Date());
 
-const english = { welcome: 'Welcome to Lattice', plugins: '2 plugins are enabled', locale: 'en', home: 'Home', settings: 'Settings', openNavigation: 'Open navigation', closeNavigation: 'Close navigation', mainNavigation: 'Main navigation', inbox: 'Open conversations', documentsMenu: 'Documents', inboxMenu: 'Inbox' };
-const german = { welcome: 'Willkommen bei Lattice', plugins: '2 Plugins sind aktiviert', locale: 'de', home: 'Startseite', settings: 'Einstellungen', openNavigation: 'Navigation öffnen', closeNavigation: 'Navigation schließen', mainNavigation: 'Hauptnavigation', inbox: 'Offene Unterhaltungen', documentsMenu: 'Dokumente', inboxMenu: 'Posteingang' };
+const english = { welcome: 'Welcome to Lattice', plugins: '2 apps in use', locale: 'en', home: 'Home', settings: 'Settings', openNavigation: 'Open navigation', closeNavigation: 'Close navigation', mainNavigation: 'Main navigation', inbox: 'Open conversations', documentsMenu: 'Documents', inboxMenu: 'Inbox' };
+const german = { welcome: 'Willkommen bei Lattice', plugins: '2 Apps in Verwendung', locale: 'de', home: 'Startseite', settings: 'Einstellungen', openNavigation: 'Navigation öffnen', closeNavigation: 'Navigation schließen', mainNavigation: 'Hauptnavigation', inbox: 'Offene Unterhaltungen', documentsMenu: 'Dokumente', inboxMenu: 'Posteingang' };
 
 async function expectHome(page: Page, size: keyof typeof sizes, text: typeof english) {
   await page.getByRole('heading', { name: text.welcome }).waitFor();

@@ -38,7 +38,7 @@ function asReply(message: MessageRecord): SendReplyReply {
 
 async function compose(models: ImapModels, payload: SendReplyPayload, settings: SmtpSettings, messageId: string): Promise<MessageFields> {
   const customer = await models.Customer.findOne({ contactsId: payload.customerId, inboxIntegrationId: payload.integrationId }).lean<CustomerRecord>();
-  if (!customer) throw new InputError("The conversation's customer has no e-mail address in this imap integration");
+  if (!customer) throw new InputError('The customer has no e-mail address for this mailbox, so the reply cannot be sent');
   const thread = await replyThread(models.Message, payload.integrationId, payload.conversationId, payload.inReplyTo);
   const now = new Date();
   // A customer's clock ahead of ours must not list the reply above the mail it answers.
@@ -100,7 +100,7 @@ async function deliver(sender: ReplySender, integration: IntegrationRecord, sett
 export async function sendReply(sender: ReplySender, payload: SendReplyPayload): Promise<SendReplyReply> {
   const models = sender.models();
   const integration = await models.Integration.findOne({ inboxId: payload.integrationId }).lean<IntegrationRecord>();
-  if (!integration) throw new InputError('The imap integration of this conversation was removed');
+  if (!integration) throw new InputError('The mailbox of this conversation was removed, so the reply cannot be sent');
   const settings = smtpSettings(integration);
   const messageId = replyMessageId(payload.integrationId, payload.idempotencyKey, settings.from);
 

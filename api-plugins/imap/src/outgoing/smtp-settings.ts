@@ -20,9 +20,9 @@ const looksLikeAddress = (value: string | undefined): value is string => Boolean
  */
 export function smtpSettings(integration: Partial<IntegrationRecord>): SmtpSettings {
   const host = integration.smtpHost || integration.host;
-  if (!host) throw new InputError('The imap integration has no SMTP host (smtpHost, or the IMAP host) to send replies through');
+  if (!host) throw new InputError('This mailbox has no outgoing mail server, so replies cannot be sent: add one in its settings');
   const from = integration.email || integration.smtpUser || integration.user;
-  if (!looksLikeAddress(from)) throw new InputError('The imap integration has no sender address (email) to send replies from');
+  if (!looksLikeAddress(from)) throw new InputError('This mailbox has no sender address, so replies cannot be sent: add one in its settings');
   const tls = integration.smtpTls ?? true;
   const user = integration.smtpUser || integration.user;
   const password = integration.smtpPassword || integration.password;

@@ -25,7 +25,7 @@ function asReply(message: MessageRecord): SendReplyReply {
 export async function sendReply(runtime: MessengerRuntime, payload: SendReplyPayload): Promise<SendReplyReply> {
   const models = runtime.models();
   const integration = await models.Integration.findOne({ inboxId: payload.integrationId }).lean<IntegrationRecord>();
-  if (!integration) throw new InputError('The messenger integration of this conversation was removed');
+  if (!integration) throw new InputError('The website chat of this conversation was removed, so the reply cannot be sent');
   const visitor = await models.Visitor.findOne({ inboxConversationId: payload.conversationId, inboxIntegrationId: payload.integrationId }).lean<VisitorRecord>();
   if (!visitor) throw new InputError('No messenger visitor wrote in this conversation');
   const repeated = await models.Message.findOne({ idempotencyKey: payload.idempotencyKey, inboxIntegrationId: payload.integrationId }).lean<MessageRecord>();
