@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { declaredActions, InputError, NotFoundError, parseObjectId, roles } from '@lattice/plugin-sdk';
+import { ConflictError, declaredActions, InputError, isDuplicateKeyError, NotFoundError, parseObjectId, roles } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { builtInGroups, type PermissionGroupFields } from '../models/permission-group.js';
 import { builtInGroupActions, groupActions, type PermissionState } from '../permissions/effective-permissions.js';
@@ -11,7 +11,20 @@ import { permissionStateOf } from './user-field-resolvers.js';
 
 const actionList = z.array(z.string().regex(/^[a-z][a-z0-9-]*:[a-z][A-Za-z0-9]*$/, 'must be "<plugin>:<action>" names')).max(1_000);
 const groupAddArgs = z.object({ name: z.string().trim().min(1).max(100), actions: actionList.optional() });
-const groupEditArgs = z.object({ _id: z.string().min(1), name: z.string().trim().min(1).max(100).optional(), actions: actionList.optional() });
+const groupEditArgs = z.object({
+  _id: z.string().min(1),
+  name: z.string().trim().min(1).max(100).optional(),
+  actions: actionList.optional(),
+  /** The `updatedAt` the client read: undefined skips the check, null means "it had none". */
+  updatedAt: z.date().nullish(),
+});
+const changedSinceRead = 'Someone else changed this group after you opened it';
+
+/** The part of an edit's filter that finds the group only as the client read it. */
+function asRead(updatedAt: Date | null | undefined) {
+  if (updatedAt === undefined) return {};
+  return { updatedAt: updatedAt === null ? { $exists: false } : updatedAt };
+}
 const groupMembersArgs = z.object({ _id: z.string().min(1), userIds: z.array(z.string()).max(10_000) });
 const idArgs = z.object({ _id: z.string().min(1) });
 const overridesArgs = z.object({ _id: z.string(), grants: actionList, denials: actionList });
@@ -79,7 +92,7 @@ export const permissionMutationResolvers = {
   async permissionGroupsAdd(_parent: unknown, args: unknown, context: CoreContext) {
     const { name, actions = [] } = parseInput(groupAddArgs, args, 'add the group');
     assertDeclared(await permissionStateOf(context), actions);
-    const created = await context.models.PermissionGroup.create({ _id: randomUUID(), name, granted: [...new Set(actions)], withdrawn: [], memberIds: [], createdAt: new Date() });
+    const created = await context.models.PermissionGroup.create({ _id: randomUUID(), name, granted: [...new Set(actions)], withdrawn: [], memberIds: [], createdAt: new Date(), updatedAt: new Date() });
     return created.toObject();
   },
 
@@ -88,27 +101,35 @@ export const permissionMutationResolvers = {
    * plugins' defaults, so a plugin enabled later still brings its defaults. Owners always have every action.
    */
   async permissionGroupsEdit(_parent: unknown, args: unknown, context: CoreContext) {
-    const { _id, name, actions } = parseInput(groupEditArgs, args, 'change the group');
+    const { _id, name, actions, updatedAt } = parseInput(groupEditArgs, args, 'change the group');
     const state = await permissionStateOf(context);
     if (actions) assertDeclared(state, actions);
     const role = builtInIds.get(_id);
     if (role === 'owner' && actions) throw new InputError('Owners have every action; their group cannot be changed');
     if (role) {
-      const $set: Record<string, unknown> = { name: name ?? builtInGroups[role].name, builtIn: role };
+      const $set: Record<string, unknown> = { name: name ?? builtInGroups[role].name, builtIn: role, updatedAt: new Date() };
       if (actions) {
         const defaults = new Set(builtInGroupActions({ ...state, groups: [] }, role));
         const wanted = new Set(actions);
         $set.granted = [...wanted].filter((action) => !defaults.has(action));
         $set.withdrawn = [...defaults].filter((action) => !wanted.has(action));
       }
-      return context.models.PermissionGroup.findOneAndUpdate({ _id }, { $set, $setOnInsert: { memberIds: [], createdAt: new Date() } }, { upsert: true, returnDocument: 'after' }).lean();
+      // A built-in group is stored at its first change. Changed since it was read, the filter misses the stored
+      // one and the upsert's insert meets its _id.
+      try {
+        return await context.models.PermissionGroup.findOneAndUpdate({ _id, ...asRead(updatedAt) }, { $set, $setOnInsert: { memberIds: [], createdAt: new Date() } }, { upsert: true, returnDocument: 'after' }).lean();
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw new ConflictError(changedSinceRead);
+        throw error;
+      }
     }
-    const $set: Record<string, unknown> = {};
+    const $set: Record<string, unknown> = { updatedAt: new Date() };
     if (name) $set.name = name;
     if (actions) $set.granted = [...new Set(actions)];
-    const updated = await context.models.PermissionGroup.findOneAndUpdate({ _id, builtIn: { $exists: false } }, { $set }, { returnDocument: 'after' }).lean();
-    if (!updated) throw new NotFoundError('Group not found');
-    return updated;
+    const updated = await context.models.PermissionGroup.findOneAndUpdate({ _id, builtIn: { $exists: false }, ...asRead(updatedAt) }, { $set }, { returnDocument: 'after' }).lean();
+    if (updated) return updated;
+    if (updatedAt !== undefined && (await context.models.PermissionGroup.exists({ _id, builtIn: { $exists: false } }))) throw new ConflictError(changedSinceRead);
+    throw new NotFoundError('Group not found');
   },
 
   async permissionGroupsRemove(_parent: unknown, args: unknown, context: CoreContext) {
@@ -126,7 +147,7 @@ export const permissionMutationResolvers = {
     const ids = [...new Set(userIds)];
     const found = await context.models.User.countDocuments({ _id: { $in: ids.map((id) => parseObjectId(id)) } });
     if (found !== ids.length) throw new NotFoundError('User not found');
-    const updated = await context.models.PermissionGroup.findOneAndUpdate({ _id, builtIn: { $exists: false } }, { $set: { memberIds: ids } }, { returnDocument: 'after' }).lean();
+    const updated = await context.models.PermissionGroup.findOneAndUpdate({ _id, builtIn: { $exists: false } }, { $set: { memberIds: ids, updatedAt: new Date() } }, { returnDocument: 'after' }).lean();
     if (!updated) throw new NotFoundError('Group not found');
     return updated;
   },

@@ -49,6 +49,8 @@ export const typeDefs = /* GraphQL */ `
     builtIn: UserRole
     actions: [String!]!
     members: [User!]!
+    "When the group last changed (null: a built-in group never changed). Give it to permissionGroupsEdit so that an edit over someone else's is refused."
+    updatedAt: Date
   }
 
   type Query {
@@ -82,8 +84,8 @@ export const typeDefs = /* GraphQL */ `
     usersSetPassword(_id: String!, password: String!): User!
     "Makes a permission group with these actions; needs core:managePermissions, as every change below."
     permissionGroupsAdd(name: String!, actions: [String!]): PermissionGroup!
-    "Renames a group or sets its actions (the Owners group always has every action). Effective within 5 s."
-    permissionGroupsEdit(_id: String!, name: String, actions: [String!]): PermissionGroup!
+    "Renames a group or sets its actions (the Owners group always has every action). Effective within 5 s. With updatedAt (the value read; null: it had none), refused with CONFLICT when the group changed since."
+    permissionGroupsEdit(_id: String!, name: String, actions: [String!], updatedAt: Date): PermissionGroup!
     permissionGroupsRemove(_id: String!): Boolean!
     "Sets the members of a group an admin made."
     permissionGroupsSetMembers(_id: String!, userIds: [String!]!): PermissionGroup!

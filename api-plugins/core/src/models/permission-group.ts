@@ -16,6 +16,8 @@ export interface PermissionGroupFields {
   withdrawn: string[];
   memberIds: string[];
   createdAt: Date;
+  /** When the group last changed (absent on a built-in group never changed): an edit may name the one it read. */
+  updatedAt?: Date;
 }
 
 export type PermissionGroupModel = Model<PermissionGroupFields>;
@@ -29,6 +31,7 @@ const permissionGroupSchema = new Schema<PermissionGroupFields, PermissionGroupM
     withdrawn: { type: [String], default: [] },
     memberIds: { type: [String], default: [], index: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
+    updatedAt: { type: Date },
   },
   { collection: 'permission_groups', versionKey: false },
 );
