@@ -25,7 +25,7 @@ function asRead(updatedAt: Date | null | undefined) {
   if (updatedAt === undefined) return {};
   return { updatedAt: updatedAt === null ? { $exists: false } : updatedAt };
 }
-const groupMembersArgs = z.object({ _id: z.string().min(1), userIds: z.array(z.string()).max(10_000) });
+const groupMembersArgs = z.object({ _id: z.string().min(1), userIds: z.array(z.string()).max(10_000), updatedAt: z.date().nullish() });
 const idArgs = z.object({ _id: z.string().min(1) });
 const overridesArgs = z.object({ _id: z.string(), grants: actionList, denials: actionList });
 
@@ -142,14 +142,15 @@ export const permissionMutationResolvers = {
 
   /** Sets who is in a group of an admin's own; a built-in group's members are the users of its role. */
   async permissionGroupsSetMembers(_parent: unknown, args: unknown, context: CoreContext) {
-    const { _id, userIds } = parseInput(groupMembersArgs, args, 'set the members');
+    const { _id, userIds, updatedAt } = parseInput(groupMembersArgs, args, 'set the members');
     if (builtInIds.has(_id)) throw new InputError("A built-in group's members are the users of its role: change a user's role instead");
     const ids = [...new Set(userIds)];
     const found = await context.models.User.countDocuments({ _id: { $in: ids.map((id) => parseObjectId(id)) } });
     if (found !== ids.length) throw new NotFoundError('User not found');
-    const updated = await context.models.PermissionGroup.findOneAndUpdate({ _id, builtIn: { $exists: false } }, { $set: { memberIds: ids, updatedAt: new Date() } }, { returnDocument: 'after' }).lean();
-    if (!updated) throw new NotFoundError('Group not found');
-    return updated;
+    const updated = await context.models.PermissionGroup.findOneAndUpdate({ _id, builtIn: { $exists: false }, ...asRead(updatedAt) }, { $set: { memberIds: ids, updatedAt: new Date() } }, { returnDocument: 'after' }).lean();
+    if (updated) return updated;
+    if (updatedAt !== undefined && (await context.models.PermissionGroup.exists({ _id, builtIn: { $exists: false } }))) throw new ConflictError(changedSinceRead);
+    throw new NotFoundError('Group not found');
   },
 
   /** A user's own grants and denials, beside their groups'. */

@@ -88,7 +88,7 @@ export const typeDefs = /* GraphQL */ `
     permissionGroupsEdit(_id: String!, name: String, actions: [String!], updatedAt: Date): PermissionGroup!
     permissionGroupsRemove(_id: String!): Boolean!
     "Sets the members of a group an admin made."
-    permissionGroupsSetMembers(_id: String!, userIds: [String!]!): PermissionGroup!
+    permissionGroupsSetMembers(_id: String!, userIds: [String!]!, updatedAt: Date): PermissionGroup!
     "Sets a user's own grants and denials."
     usersSetPermissionOverrides(_id: String!, grants: [String!]!, denials: [String!]!): User!
   }

@@ -59,6 +59,19 @@ describe('permissionGroupsEdit with updatedAt', () => {
     assert.equal((await groups()).find((group) => group._id === members._id)?.name, 'Staff');
   });
 
+  it("permissionGroupsSetMembers from an old read is a CONFLICT and leaves the members as they were", async () => {
+    const added = await platform.graphql<{ permissionGroupsAdd: { _id: string; updatedAt: string } }>('mutation { permissionGroupsAdd(name: "Weekend") { _id updatedAt } }');
+    const { _id: id, updatedAt: read } = added.data!.permissionGroupsAdd;
+    const owner = await platform.graphql<{ currentUser: { _id: string } }>('{ currentUser { _id } }');
+    const set = 'mutation ($id: String!, $userIds: [String!]!, $updatedAt: Date) { permissionGroupsSetMembers(_id: $id, userIds: $userIds, updatedAt: $updatedAt) { _id updatedAt members { _id } } }';
+    const first = await platform.graphql(set, { id, userIds: [owner.data!.currentUser._id], updatedAt: read });
+    assert.equal(first.errors, undefined, JSON.stringify(first.errors));
+    const stale = await platform.graphql(set, { id, userIds: [], updatedAt: read });
+    assert.equal(stale.errors?.[0]?.extensions?.code, 'CONFLICT', JSON.stringify(stale));
+    const members = await platform.graphql<{ permissionGroups: Array<{ _id: string; members: Array<{ _id: string }> }> }>('{ permissionGroups { _id members { _id } } }');
+    assert.deepEqual(members.data!.permissionGroups.find((group) => group._id === id)?.members, [{ _id: owner.data!.currentUser._id }]);
+  });
+
   it('refuses a group name of spaces with BAD_USER_INPUT, on add and on edit', async () => {
     const add = await platform.graphql('mutation { permissionGroupsAdd(name: "   ") { _id } }');
     assert.equal(add.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT', JSON.stringify(add));
