@@ -48,6 +48,12 @@ export function gatewayPort(given: string | undefined): number {
   return parsePort(given ?? process.env.LATTICE_GATEWAY_PORT ?? '3300');
 }
 
+/** A port from its option, else its environment variable; undefined leaves the role's default. */
+export function optionalPort(given: string | undefined, variable: string, option: string): number | undefined {
+  const text = given ?? process.env[variable];
+  return text === undefined || text === '' ? undefined : parsePort(text, option);
+}
+
 /** The phone app's own port (`/mobile-app/`, where the reverse proxy sends it), of `start` and `frontend`. */
 export const mobilePortOption = {
   type: 'string',
