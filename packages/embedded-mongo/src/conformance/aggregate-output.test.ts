@@ -87,4 +87,12 @@ describe('aggregation stages that write: $out and $merge', () => {
     await fx.db.aggregate([{ $documents: [{ _id: 1, v: 'new' }] }, { $merge: { into: 'm6' } }]).toArray();
     assert.deepEqual(await sorted('m6'), [{ _id: 1, v: 'new' }]);
   });
+
+  it('an update pipeline holds only $set/$addFields/$project/$unset/$replaceRoot/$replaceWith (72), so $out or $merge there is refused, not run', async () => {
+    const c = await fx.fresh([{ _id: 1 }]);
+    await assert.rejects(c.updateOne({ _id: 1 }, [{ $out: 'u1' }] as never), hasCode(72));
+    await assert.rejects(c.updateOne({ _id: 1 }, [{ $match: {} }] as never), hasCode(72));
+    await c.updateOne({ _id: 1 }, [{ $set: { v: 1 } }]);
+    assert.deepEqual(await c.find().toArray(), [{ _id: 1, v: 1 }]);
+  });
 });

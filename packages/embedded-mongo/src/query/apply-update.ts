@@ -47,6 +47,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
   const kind = updateKind(update);
   let next: Document;
   if (kind === 'pipeline') {
+    refuseNonUpdateStages(update as Document[]);
     const computed = runPipeline([cloneValue(doc)], update as Document[], options.queryOptions ?? {})[0] ?? {};
     next = restoreDoubles(computed, doc) as Document;
   } else if (kind === 'replacement') {
@@ -84,6 +85,18 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   if (doc._id !== undefined && indexKey(next._id) !== indexKey(doc._id)) throw immutableId();
   return next;
+}
+
+/** The stages an update pipeline may hold (mingo would run any, $out and $merge writing nowhere). */
+const UPDATE_PIPELINE_STAGES = new Set(['$addFields', '$set', '$project', '$unset', '$replaceRoot', '$replaceWith']);
+
+function refuseNonUpdateStages(pipeline: Document[]): void {
+  for (const stage of pipeline) {
+    const name = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
+    if (name !== undefined && !UPDATE_PIPELINE_STAGES.has(name)) {
+      throw new MongoCommandError(ErrorCodes.InvalidOptions, 'InvalidOptions', `${name} is not allowed to be used within an update`);
+    }
+  }
 }
 
 function operatorsToApply(update: Document, inserting: boolean): Document {
