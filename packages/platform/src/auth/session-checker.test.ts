@@ -4,7 +4,7 @@ import { createInProcessBroker } from '@lattice/broker';
 import { sessionsCheckQueue, sessionsRevokedChannel } from '@lattice/contracts';
 import { PubSub } from 'graphql-subscriptions';
 import { createLogger } from '../host/create-logger.js';
-import { createSessionChecker, type SessionChecker } from './session-checker.js';
+import { createSessionChecker, SessionsUnavailableError, type SessionChecker } from './session-checker.js';
 
 const user = { _id: '0123456789abcdef01234567', email: 'ann@example.com', role: 'member' as const, permissions: ['documents:showDocuments'] };
 const live = 'live-session-0123456789';
@@ -40,10 +40,51 @@ describe('the session checker while the core cannot answer', () => {
       assert.equal((await checker.check(live))?.email, user.email, 'the last live answer stands');
       await pubsub.publish(sessionsRevokedChannel, { sessionIds: [revoked] });
       await assert.rejects(checker.check(revoked), 'a revoked session is not taken from an old answer');
-      await assert.rejects(checker.check(neverSeen), 'nor a session the core never answered for');
+      await assert.rejects(checker.check(neverSeen), (error) => error instanceof SessionsUnavailableError && error.code === 'PLUGIN_UNAVAILABLE', 'nor a session the core never answered for: temporarily unavailable, not logged out');
     } finally {
       coreAnswers = true;
     }
+  });
+});
+
+describe('the session checker through a core outage', () => {
+  const broker = createInProcessBroker();
+  const pubsub = new PubSub();
+  let coreAnswers = true;
+  let questions = 0;
+  let checker: SessionChecker;
+
+  before(async () => {
+    await broker.consumeRPCQueue(sessionsCheckQueue.name, (data) => {
+      const { sessionIds } = sessionsCheckQueue.payload.parse(data);
+      questions += 1;
+      if (!coreAnswers) return new Promise(() => undefined);
+      return { sessions: sessionIds.map((sessionId) => ({ sessionId, user })) };
+    });
+    // A grace of 4.5 s stands for the default 10 min (a question times out after 3 s); answers are stale at once.
+    checker = createSessionChecker({ broker, pubsub, logger: createLogger('test', 'silent'), cacheMs: 0, staleMs: 0, graceMs: 4_500 });
+  });
+  after(async () => {
+    await checker.stop();
+    await broker.close();
+  });
+
+  it('serves a verified session at once while the core is silent, until the grace is over; then temporarily unavailable', async () => {
+    assert.equal((await checker.check(live))?.email, user.email);
+    const verifiedAt = performance.now();
+    coreAnswers = false;
+    // The first check after the outage waits for the question's time-out (3 s), then the last live answer stands.
+    assert.equal((await checker.check(live))?.email, user.email);
+    const asked = questions;
+    const startedAt = performance.now();
+    assert.equal((await checker.check(live))?.email, user.email, 'the next ones do not wait for the silent core');
+    assert.ok(performance.now() - startedAt < 100, `answered in ${Math.round(performance.now() - startedAt)} ms`);
+    while (questions === asked) await new Promise((resolve) => setImmediate(resolve));
+    // Past the grace, the session is neither live nor ended: the request is refused as temporarily unavailable.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 4_600 - (performance.now() - verifiedAt))));
+    await assert.rejects(checker.check(live), (error) => error instanceof SessionsUnavailableError);
+    coreAnswers = true;
+    assert.equal((await checker.check(live))?.email, user.email, 'the core is back: the session is live again');
   });
 });
 

@@ -6,7 +6,7 @@ import {
   sessionsRevokedMessageSchema,
   type SessionsRevokedMessage,
 } from '@lattice/contracts';
-import { callPluginRPC, type AuthUser } from '@lattice/plugin-sdk';
+import { callPluginRPC, LatticeError, type AuthUser } from '@lattice/plugin-sdk';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
 
@@ -22,8 +22,13 @@ export const sessionStaleMs = 4_000;
 /** How often the sessions of open subscriptions are asked about again, in case a revocation message was lost. */
 export const sessionRecheckMs = 3_000;
 const checkTimeoutMs = 3_000;
-/** How old a live answer may be and still stand while the core cannot answer (starved, restarting). */
-export const unansweredGraceMs = 30_000;
+/**
+ * How old a live answer may be and still stand while the core cannot answer (stopped, starved, restarting): a core
+ * outage must not log anybody out (issue 34). Revocations still drop answers at once while Redis carries them.
+ */
+export const sessionGraceMs = 10 * 60_000;
+/** For this long after the core last failed to answer, a live answer within the grace serves without waiting for it. */
+const coreSilentRetryMs = 5_000;
 const maxCachedSessions = 10_000;
 
 interface CachedAnswer {
@@ -50,6 +55,18 @@ export interface SessionCheckerOptions {
   /** Up to this age a live answer is used while a fresh one is asked for (at least `cacheMs`). */
   staleMs?: number;
   recheckMs?: number;
+  /** How old a live answer may be and still stand while the core cannot answer (default `sessionGraceMs`, 10 min). */
+  graceMs?: number;
+}
+
+/**
+ * The core could not say whether a session is live (no answer in time) and no recent answer stands in: the
+ * request is neither logged in nor logged out. Answered as PLUGIN_UNAVAILABLE (503, retryable), never UNAUTHENTICATED.
+ */
+export class SessionsUnavailableError extends LatticeError {
+  constructor(options?: ErrorOptions) {
+    super('PLUGIN_UNAVAILABLE', 'Sign-in is temporarily unavailable: the core plugin does not answer; try again shortly', options);
+  }
 }
 
 /**
@@ -63,6 +80,9 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
   const cacheMs = options.cacheMs ?? sessionCacheMs;
   const staleMs = Math.max(cacheMs, options.staleMs ?? sessionStaleMs);
   const recheckMs = options.recheckMs ?? sessionRecheckMs;
+  const graceMs = Math.max(staleMs, options.graceMs ?? sessionGraceMs);
+  /** When (Date.now()) the core last failed to answer; cleared when it answers. Live answers then serve at once. */
+  let coreFailedAt: number | undefined;
   const cache = new Map<string, CachedAnswer>();
   const watchers = new Map<string, Set<() => void>>();
   let waiting = new Map<string, Array<{ resolve: (user: AuthUser | null) => void; reject: (error: unknown) => void }>>();
@@ -80,7 +100,14 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
   async function askCore(sessionIds: string[]): Promise<Map<string, AuthUser | null>> {
     const answers = new Map<string, AuthUser | null>();
     for (let start = 0; start < sessionIds.length; start += maxSessionsPerCheck) {
-      const reply = await callPluginRPC(options.broker, sessionsCheckQueue, 'core', { sessionIds: sessionIds.slice(start, start + maxSessionsPerCheck) }, { timeoutMs: checkTimeoutMs });
+      let reply;
+      try {
+        reply = await callPluginRPC(options.broker, sessionsCheckQueue, 'core', { sessionIds: sessionIds.slice(start, start + maxSessionsPerCheck) }, { timeoutMs: checkTimeoutMs });
+      } catch (error) {
+        coreFailedAt = Date.now();
+        throw error;
+      }
+      coreFailedAt = undefined;
       for (const { sessionId, user } of reply.sessions) answers.set(sessionId, user ? { ...user, sessionId } : null);
     }
     for (const sessionId of sessionIds) {
@@ -177,18 +204,21 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
       const cached = cache.get(sessionId);
       const age = cached ? Date.now() - cached.checkedAt : Infinity;
       if (cached && (cached.user === null || age < cacheMs)) return cached.user ?? undefined;
-      if (cached?.user && age < staleMs) {
+      // While the core is silent (and was asked again lately), a live answer within the grace serves at once instead
+      // of making every request wait for the question's time-out first.
+      const coreSilent = coreFailedAt !== undefined && Date.now() - coreFailedAt < coreSilentRetryMs;
+      if (cached?.user && (age < staleMs || (coreSilent && age < graceMs))) {
         refresh(sessionId);
         return cached.user;
       }
       try {
         return (await fresh(sessionId)) ?? undefined;
       } catch (error) {
-        // A revocation message drops the answer at once, so what is still here was live when last asked: a slow
-        // core must not log everyone out. Read again: a revocation may have come in while we waited.
+        // A revocation message drops the answer at once, so what is still here was live when last asked: a slow or
+        // stopped core must not log everyone out. Read again: a revocation may have come in while we waited.
         const last = cache.get(sessionId);
-        if (last?.user && Date.now() - last.checkedAt < unansweredGraceMs) return last.user;
-        throw error;
+        if (last?.user && Date.now() - last.checkedAt < graceMs) return last.user;
+        throw new SessionsUnavailableError({ cause: error });
       }
     },
     watch(sessionId, onEnd) {
