@@ -96,7 +96,7 @@ export async function proxyPluginRequest(
     return;
   }
   const unavailable = { error: pluginUnavailableMessage(subgraph.name), code: 'PLUGIN_UNAVAILABLE' };
-  if (subgraph.status !== 'up') {
+  if (!(await subgraph.waitForReplica())) {
     sendJson(res, 503, unavailable);
     return;
   }

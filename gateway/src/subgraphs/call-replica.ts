@@ -20,9 +20,10 @@ export interface ReplicaCall {
 }
 
 /**
- * Runs `send` on a replica that is up, spreading calls across them. `send` throws NoAnswerError when the
- * host failed before answering anything; a replica that refused the connection is taken out at once, and
- * the call goes once to another replica when `retry` allows. Undefined when no replica answered.
+ * Runs `send` on a replica that is up, spreading calls across them (waiting a little when none is: see
+ * SubgraphState.waitForReplica). `send` throws NoAnswerError when the host failed before answering anything; a
+ * replica that refused the connection is taken out at once, and the call goes once to another replica when
+ * `retry` allows. Undefined when no replica answered.
  */
 export function callReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
   if (call.caller === undefined) return callAnyReplica(call, send);
@@ -32,7 +33,8 @@ export function callReplica<T>(call: ReplicaCall, send: (replica: Replica) => Pr
 async function callAnyReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
   let failed: Replica | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const replica = call.plugin.pick(failed);
+    // With none up (the last one went away), wait a little for the next rather than failing at once.
+    const replica = call.plugin.pick(failed) ?? ((await call.plugin.waitForReplica()) ? call.plugin.pick(failed) : undefined);
     if (!replica) return undefined;
     replica.inFlight += 1;
     try {

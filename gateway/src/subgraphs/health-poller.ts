@@ -29,7 +29,8 @@ interface Probe {
 
 /**
  * Probes every replica's `/health/ready` and keeps each replica's status and each plugin's `sdl` current.
- * A refused connection or a definite non-2xx takes a replica out at once; probes that only time out take
+ * A refused connection or a definite non-2xx takes a replica out at once (a draining host's 503 only marks it
+ * draining: it serves while no other replica is ready); probes that only time out take
  * it out after FAILED_PROBES_BEFORE_DOWN in a row, so one slow answer on a busy machine is no alarm. A
  * replica coming up has its SDL read again (it may have been redeployed) before it takes traffic.
  */
@@ -114,11 +115,18 @@ export class HealthPoller {
       return false;
     }
     replica.failedProbes = 0;
+    if (outcome === 'draining') {
+      // Stopping: still served while no other replica is ready (pick), so the last one hands over without a gap.
+      if (replica.status === 'up' && !replica.draining) logger.info(where, 'replica is draining; used only while no other replica is ready');
+      if (replica.status === 'up') replica.draining = true;
+      return false;
+    }
     if (outcome !== 'ready') {
       if (replica.status === 'up') logger.warn({ ...where, reason: outcome }, 'replica is not ready; taken out');
       replica.status = 'down';
       return false;
     }
+    replica.draining = false;
     if (replica.status === 'up') return false;
     let sdl: string;
     try {

@@ -4,12 +4,13 @@ import { transportFailure } from './transport-failure.js';
 const SDL_QUERY = JSON.stringify({ query: 'query __LatticeGatewaySdl { _service { sdl } }' });
 
 /**
- * A readiness probe's verdict. 'ready': 2xx. 'refused' and 'not-ready' (a definite non-2xx, e.g. the 503
- * of a draining host) take a replica out at once; 'no-answer' (timed out, or failed mid-way) only counts.
+ * A readiness probe's verdict. 'ready': 2xx. 'draining': the 503 of a host that is stopping (`status: stopping`),
+ * which still serves while no other replica is ready. 'refused' and 'not-ready' (any other definite non-2xx) take
+ * a replica out at once; 'no-answer' (timed out, or failed mid-way) only counts.
  */
-export type ProbeOutcome = 'ready' | 'refused' | 'not-ready' | 'no-answer';
+export type ProbeOutcome = 'ready' | 'draining' | 'refused' | 'not-ready' | 'no-answer';
 
-async function probeStatus(replica: Replica, path: string, timeoutMs: number): Promise<number> {
+async function probeStatus(replica: Replica, path: string, timeoutMs: number): Promise<{ status: number; stopping: boolean }> {
   const response = await replica.probePool.request({
     method: 'GET',
     path: `${replica.basePath}${path}`,
@@ -17,16 +18,27 @@ async function probeStatus(replica: Replica, path: string, timeoutMs: number): P
     bodyTimeout: timeoutMs,
     signal: AbortSignal.timeout(timeoutMs),
   });
-  await response.body.dump();
-  return response.statusCode;
+  if (response.statusCode !== 503) {
+    await response.body.dump();
+    return { status: response.statusCode, stopping: false };
+  }
+  const text = await response.body.text();
+  let stopping = false;
+  try {
+    stopping = (JSON.parse(text) as { status?: unknown }).status === 'stopping';
+  } catch {
+    // Not a Lattice host's readiness: an ordinary 503.
+  }
+  return { status: response.statusCode, stopping };
 }
 
 /** Asks `/health/ready`; a host that predates it (404 there) is asked `/health` instead. */
 export async function probeReplica(replica: Replica, timeoutMs: number, again = true): Promise<ProbeOutcome> {
   try {
-    let status = await probeStatus(replica, '/health/ready', timeoutMs);
-    if (status === 404) status = await probeStatus(replica, '/health', timeoutMs);
-    return status >= 200 && status < 300 ? 'ready' : 'not-ready';
+    let answer = await probeStatus(replica, '/health/ready', timeoutMs);
+    if (answer.status === 404) answer = await probeStatus(replica, '/health', timeoutMs);
+    if (answer.stopping) return 'draining';
+    return answer.status >= 200 && answer.status < 300 ? 'ready' : 'not-ready';
   } catch (error) {
     const failure = transportFailure(error);
     // The kept-alive probe connection of a host that went away fails as a reset; a new one tells refused from alive.

@@ -16,7 +16,16 @@ export class Replica {
   /** One connection of its own, so health checks never queue behind busy traffic and time out falsely. */
   readonly probePool: Pool;
   // Down until the first probe says otherwise, so nothing is sent to a host we have not seen.
-  status: SubgraphStatus = 'down';
+  #status: SubgraphStatus = 'down';
+  /** When (performance.now()) it last went down; -Infinity while it never was up. */
+  downAt = -Infinity;
+  /**
+   * Up, but stopping (its readiness says so): it gets requests only while no other replica of its plugin is ready,
+   * so the last replica's drain hands over to a new one instead of leaving the plugin without any.
+   */
+  draining = false;
+  /** Called each time it comes up (SubgraphState wakes the requests waiting for a replica). */
+  onUp: (() => void) | undefined;
   /** Probes in a row that timed out; reset by any definite answer. */
   failedProbes = 0;
   /** Requests sent to it that have not finished, for balancing. */
@@ -35,6 +44,21 @@ export class Replica {
     this.basePath = parsed.pathname.replace(/\/+$/, '');
     this.pool = new Pool(parsed.origin, { connections: 256, keepAliveTimeout: 30_000 });
     this.probePool = new Pool(parsed.origin, { connections: 1 });
+  }
+
+  get status(): SubgraphStatus {
+    return this.#status;
+  }
+
+  set status(status: SubgraphStatus) {
+    if (status === this.#status) return;
+    this.#status = status;
+    if (status === 'down') {
+      this.downAt = performance.now();
+      this.draining = false;
+    } else {
+      this.onUp?.();
+    }
   }
 
   /**

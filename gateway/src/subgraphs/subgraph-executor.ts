@@ -45,7 +45,7 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
     context?: GatewayContext;
   }): Promise<ExecutionResult> => {
     const subgraph = registry.get(name);
-    if (!subgraph || subgraph.status !== 'up') return unavailable();
+    if (!subgraph || !(await subgraph.waitForReplica())) return unavailable();
     const context = request.context;
     const body = JSON.stringify({
       query: printOnce(request.document),

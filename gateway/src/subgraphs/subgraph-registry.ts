@@ -12,6 +12,13 @@ export type { SubgraphStatus } from './replica.js';
 export const TURNS_PER_CALLER = 2;
 /** Requests running at one replica at once, from all callers; past it, callers take turns in rotation. */
 export const TURNS_PER_REPLICA = 32;
+/**
+ * How long a request waits for a replica of a plugin that has none ready (a replica going away before the next is
+ * seen, a restart): within this long after its last replica went down. A plugin down for longer fails at once.
+ */
+export const REPLICA_WAIT_MS = 5_000;
+/** Requests that may wait for a replica of one plugin at once; past it they fail at once. */
+export const MAX_WAITING_FOR_REPLICA = 256;
 
 /**
  * What the gateway knows about one plugin: its replicas and the SDL last read from one coming up. `sdl`
@@ -23,6 +30,8 @@ export class SubgraphState {
   readonly turns: FairTurns;
   sdl: string | undefined;
   #next = 0;
+  /** Requests waiting for a replica to come up: each resolves itself when woken or when its wait is over. */
+  readonly #waiting = new Set<() => void>();
 
   constructor(
     readonly name: string,
@@ -31,6 +40,7 @@ export class SubgraphState {
     turnsPerCaller = TURNS_PER_CALLER,
   ) {
     this.replicas = urls.map((url) => new Replica(name, url, signer));
+    for (const replica of this.replicas) replica.onUp = () => [...this.#waiting].forEach((wake) => wake());
     this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, GRAPHQL_LIMITS.deadlineMs);
   }
 
@@ -44,7 +54,10 @@ export class SubgraphState {
     return this.replicas.some((replica) => replica.status === 'up') ? 'up' : 'down';
   }
 
-  /** A replica that is up (other than `not`), the least busy one, taking turns among equals; undefined when none is. */
+  /**
+   * A replica that is up (other than `not`), the least busy one, taking turns among equals; a draining one only
+   * when no other is up; undefined when none is.
+   */
   pick(not?: Replica): Replica | undefined {
     const count = this.replicas.length;
     this.#next = (this.#next + 1) % count;
@@ -52,9 +65,30 @@ export class SubgraphState {
     for (let offset = 0; offset < count; offset++) {
       const replica = this.replicas[(this.#next + offset) % count];
       if (!replica || replica.status !== 'up' || replica === not) continue;
-      if (!best || replica.inFlight < best.inFlight) best = replica;
+      if (!best || (best.draining && !replica.draining) || (best.draining === replica.draining && replica.inFlight < best.inFlight)) best = replica;
     }
     return best;
+  }
+
+  /**
+   * Resolves true once a replica is up, at once when one is; false when none came up within `timeoutMs`, when the
+   * plugin has been down longer than that already, or when MAX_WAITING_FOR_REPLICA requests wait already.
+   */
+  waitForReplica(timeoutMs = REPLICA_WAIT_MS): Promise<boolean> {
+    if (this.status === 'up') return Promise.resolve(true);
+    const downFor = performance.now() - Math.max(...this.replicas.map((replica) => replica.downAt));
+    const left = timeoutMs - downFor;
+    if (left <= 0 || this.#waiting.size >= MAX_WAITING_FOR_REPLICA) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (up: boolean) => {
+        clearTimeout(timer);
+        this.#waiting.delete(wake);
+        resolve(up);
+      };
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(false), left);
+      this.#waiting.add(wake);
+    });
   }
 }
 

@@ -33,6 +33,20 @@ export async function run({ values, operands: plugins }: CommandInput<typeof opt
 
 // Long enough for the gateway's probes to see a stopping host as not ready before it stops accepting.
 const drainDelayMs = 1_500;
+/**
+ * The most a stopping host keeps serving while a gateway still sends it requests (it has no other ready replica):
+ * within Kubernetes' default 30 s termination grace. LATTICE_DRAIN_GRACE_MS changes it.
+ */
+const defaultDrainGraceMs = 25_000;
+
+/** A duration in milliseconds from the environment, or `fallback` when unset; anything else is refused. */
+function durationFromEnv(name: string, fallback: number | undefined): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds (got "${raw}")`);
+  return value;
+}
 
 function pickPlugins(configFile: string, names: string[], enabled: PlatformPlugin[]): PlatformPlugin[] {
   if (names.length === 0) throw new Error('lattice host needs the plugins to run, e.g. `lattice host core` or `lattice host contacts inbox imap`');
@@ -58,6 +72,9 @@ export async function host(args: HostArguments): Promise<void> {
     ]);
   const { searchSubgraph } = await import('../platform/resolve-search.js');
   const configFile = resolve(args.config);
+  const drainGraceMs = durationFromEnv('LATTICE_DRAIN_GRACE_MS', defaultDrainGraceMs);
+  // How long a session the core confirmed stays accepted while the core cannot answer (default 10 min).
+  const sessionGraceMs = durationFromEnv('LATTICE_SESSION_GRACE_MS', undefined);
   const configs = await loadConfigs(configFile);
   const enabled = await loadPlugins(configFile, configs.plugins);
   const names = [...new Set(args.plugins)];
@@ -85,6 +102,8 @@ export async function host(args: HostArguments): Promise<void> {
     logger,
     dev: args.dev,
     drainDelayMs,
+    drainGraceMs,
+    sessionGraceMs,
     recordActivity: enabled.some((plugin) => plugin.definition.name === activityLogPluginName),
   }).catch(async (error: unknown) => {
     await services.stop();

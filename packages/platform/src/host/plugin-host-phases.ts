@@ -24,9 +24,10 @@ import { buildPluginSchema } from '../graphql/build-plugin-schema.js';
 import { checkDeadlineBeforeResolvers, executionDeadline } from '../graphql/execution-deadline.js';
 import { ListBounds, realListCost } from '../graphql/real-list-cost.js';
 import { createErrorFormatter } from '../graphql/format-error.js';
-import { tooManyRequestsStatus } from '../graphql/too-many-requests-status.js';
+import { refusalStatus } from '../graphql/refusal-status.js';
 import { announceIntegrationKind } from './announce-integration-kind.js';
 import { connectDatabase } from './connect-database.js';
+import { waitForHandOver } from './drain-hand-over.js';
 import { gatewayOnlyUpgrades, graphqlDoor } from './graphql-door.js';
 import { createHttpErrorHandler } from './http-error-handler.js';
 import { createPluginBrokerClient, type PluginBrokerClient } from './plugin-broker-client.js';
@@ -67,6 +68,8 @@ export interface HostHttp {
   httpServer: Server;
   /** True from the moment the host stops: /health/ready answers 503 so gateways send requests elsewhere. */
   draining: boolean;
+  /** When (performance.now()) the host last took a request other than a probe: a draining host waits for quiet. */
+  lastRequestAt: number;
   requestContext(req: Request, res: Response): Promise<PluginRequestContext>;
 }
 
@@ -91,7 +94,7 @@ export async function startServices(definition: PluginDefinition, options: Start
     authTokenSecret: options.authTokenSecret,
     activityLog: activity.log,
   };
-  const auth = createRequestAuth(options.authTokenSecret, createSessionChecker({ broker: broker.client, pubsub: services.pubsubClient, logger: debug }), debug);
+  const auth = createRequestAuth(options.authTokenSecret, createSessionChecker({ broker: broker.client, pubsub: services.pubsubClient, logger: debug, graceMs: options.sessionGraceMs }), debug);
   teardown.push('services', 'serving', () => auth.stop());
   const publicFields = publicFieldNames(publicOperationNames(definition.operations), dev);
   return { definition, options, name, debug, dev, db, broker, services, auth, publicFields, activity, formatError: createErrorFormatter(debug, dev) };
@@ -118,6 +121,7 @@ export function createHttpApp(host: HostServices): HostHttp {
     listener: observed,
     httpServer: limitedServer(observed),
     draining: false,
+    lastRequestAt: -Infinity,
     requestContext: async (req, res) => {
       const user = await host.auth.readUser(req);
       setRequestUser(user?._id, user?.permissions);
@@ -126,6 +130,9 @@ export function createHttpApp(host: HostServices): HostHttp {
     },
   };
   app.use((req, res, next) => {
+    if (!req.path.startsWith('/health') && req.path !== '/metrics') http.lastRequestAt = performance.now();
+    // While draining, no connection is kept for a next request that could meet it closing.
+    if (http.draining) res.setHeader('connection', 'close');
     const requestId = requestIdOf(req.headers);
     res.setHeader(requestIdHeader, requestId);
     runWithRequestId(requestId, () => {
@@ -177,7 +184,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
       requireAuthentication(host.publicFields),
       executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs),
       ...(listBounds.declared ? [realListCost<PluginRequestContext>({ ...GRAPHQL_LIMITS, maxCost: GRAPHQL_LIMITS.maxRealCost }, listBounds)] : []),
-      tooManyRequestsStatus(),
+      refusalStatus(),
     ],
   });
   await apollo.start();
@@ -239,7 +246,10 @@ export async function initPlugin(host: HostServices, http: HostHttp, teardown: T
   http.app.use(createHttpErrorHandler(debug, host.dev));
 }
 
-/** Listen: the port (0: one the OS picks). Undone by saying "not ready" for the drain delay; Apollo then closes it. */
+/**
+ * Listen: the port (0: one the OS picks). Undone by saying "stopping" for the drain delay, then, with a drain grace,
+ * for as long as requests still come (the last replica serves until the next is ready); Apollo then closes it.
+ */
 export async function listen(host: HostServices, http: HostHttp, teardown: TeardownStack): Promise<{ url: string; port: number }> {
   const { options, name } = host;
   const listenHost = options.host ?? '127.0.0.1';
@@ -252,7 +262,7 @@ export async function listen(host: HostServices, http: HostHttp, teardown: Teard
   });
   teardown.push('listen', 'serving', async () => {
     http.draining = true;
-    if (options.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
+    await waitForHandOver(() => http.lastRequestAt, options);
   });
   const { port } = http.httpServer.address() as AddressInfo;
   host.debug.debug({ port }, 'plugin host listening');

@@ -18,6 +18,10 @@ export interface StartPluginHostsOptions {
   logger: Logger;
   dev?: boolean;
   drainDelayMs?: number;
+  /** See StartPluginOptions.drainGraceMs. */
+  drainGraceMs?: number;
+  /** See StartPluginOptions.sessionGraceMs. */
+  sessionGraceMs?: number;
   /** configs.json enables the `logs` plugin: every host records its plugin's changes. */
   recordActivity?: boolean;
 }
@@ -51,6 +55,8 @@ export async function startPluginHosts(options: StartPluginHostsOptions): Promis
           logger: options.logger,
           dev: options.dev,
           drainDelayMs: options.drainDelayMs,
+          drainGraceMs: options.drainGraceMs,
+          sessionGraceMs: options.sessionGraceMs,
           recordActivity: options.recordActivity,
         }),
       );

@@ -34,6 +34,13 @@ export interface StartPluginOptions {
    * sends new ones to another host first. 0 (the default) when no gateway elsewhere routes to this one.
    */
   drainDelayMs?: number;
+  /**
+   * On stop, after `drainDelayMs`, the most it keeps serving while requests still come (a gateway sends them to a
+   * stopping host only while it has no other ready replica). Undefined: it stops accepting after `drainDelayMs`.
+   */
+  drainGraceMs?: number;
+  /** How old a live session answer may be and still stand while the core cannot answer (default 10 min). */
+  sessionGraceMs?: number;
   /** The platform runs the `logs` plugin: record every change this plugin makes for a user (its activity log). */
   recordActivity?: boolean;
   /** The execution deadline and the response ceiling, when not the gateway's (`GRAPHQL_LIMITS`); tests shorten them. */
