@@ -13,8 +13,9 @@ let graphqlUrl: string;
 let cookie: string;
 
 before(async () => {
-  // One documents host; the gateway also lists the spare address the next one starts on.
-  topology = await startServicesTopology({ documentsHosts: 1 });
+  // One documents host; the gateway also lists the spare address the next one starts on. A drain grace of 3 min,
+  // not the default 25 s: on a loaded 2-core machine a new host took 65 s to be ready, and the old one must outlast it.
+  topology = await startServicesTopology({ documentsHosts: 1, env: { LATTICE_DRAIN_GRACE_MS: '180000' } });
   graphqlUrl = `${topology.gatewayUrl}/graphql`;
   cookie = await logIn(graphqlUrl, topology.owner);
 });

@@ -20,16 +20,17 @@ const defaultQuietMs = 3_000;
  * arrived for `drainQuietMs` (the gateways moved to another replica) or the grace since the stop began is over.
  * `lastRequestAt` is when (performance.now()) the host last took a request other than a probe.
  */
-export async function waitForHandOver(lastRequestAt: () => number, options: HandOverOptions): Promise<void> {
+export async function waitForHandOver(lastRequestAt: () => number, options: HandOverOptions): Promise<'quiet' | 'grace over' | 'no grace'> {
   const startedAt = performance.now();
   if (options.drainDelayMs) await sleep(options.drainDelayMs);
-  if (options.drainGraceMs === undefined) return;
+  if (options.drainGraceMs === undefined) return 'no grace';
   const quietMs = options.drainQuietMs ?? defaultQuietMs;
   const endsAt = startedAt + options.drainGraceMs;
   for (;;) {
     const now = performance.now();
     const quietFor = now - Math.max(lastRequestAt(), startedAt);
-    if (quietFor >= quietMs || now >= endsAt) return;
+    if (quietFor >= quietMs) return 'quiet';
+    if (now >= endsAt) return 'grace over';
     await sleep(Math.min(quietMs - quietFor, endsAt - now) + 5);
   }
 }

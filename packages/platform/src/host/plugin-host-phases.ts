@@ -262,7 +262,9 @@ export async function listen(host: HostServices, http: HostHttp, teardown: Teard
   });
   teardown.push('listen', 'serving', async () => {
     http.draining = true;
-    await waitForHandOver(() => http.lastRequestAt, options);
+    const startedAt = performance.now();
+    const ended = await waitForHandOver(() => http.lastRequestAt, options);
+    host.debug.info({ ended, drainedMs: Math.round(performance.now() - startedAt) }, 'plugin host stops accepting requests');
   });
   const { port } = http.httpServer.address() as AddressInfo;
   host.debug.debug({ port }, 'plugin host listening');
