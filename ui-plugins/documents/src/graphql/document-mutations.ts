@@ -1,6 +1,26 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { DocumentRow } from './documents-page-query.js';
+import type {
+  DocumentDetailQuery,
+  DocumentDetailQueryVariables,
+  DocumentsAddMutation,
+  DocumentsAddMutationVariables,
+  DocumentsEditMutation,
+  DocumentsEditMutationVariables,
+  DocumentsRemoveMutation,
+  DocumentsRemoveMutationVariables,
+  DocumentsRestoreMutation,
+  DocumentsRestoreMutationVariables,
+  DocumentTypesAddMutation,
+  DocumentTypesAddMutationVariables,
+  DocumentTypesEditMutation,
+  DocumentTypesEditMutationVariables,
+  DocumentTypesRemoveMutation,
+  DocumentTypesRemoveMutationVariables,
+  DocumentTypesRestoreMutation,
+  DocumentTypesRestoreMutationVariables,
+} from './generated.js';
 
+/** What the document form gives an add or an edit (narrower than the mutations' variables: the form always sends each). */
 export interface DocumentInput {
   name: string;
   expiryDate: string | null;
@@ -9,7 +29,7 @@ export interface DocumentInput {
 }
 
 // The server declares name optional; this client requires it (SPEC.md: the sample UI declares String!).
-export const addDocumentMutation: TypedDocumentNode<Record<string, unknown>, DocumentInput> = gql`
+export const addDocumentMutation: TypedDocumentNode<DocumentsAddMutation, DocumentsAddMutationVariables> = gql`
   mutation DocumentsAdd($name: String!, $expiryDate: Date, $checked: Boolean, $typeId: String) {
     documentsAdd(name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId) {
       _id
@@ -23,20 +43,7 @@ export const addDocumentMutation: TypedDocumentNode<Record<string, unknown>, Doc
  * with it the new `updatedAt` the next edit sends. With `updatedAt` (the version the form read) the server
  * refuses an edit of a document changed since with CONFLICT; the toggle sends none: a tick is no conflict.
  */
-export const editDocumentMutation: TypedDocumentNode<
-  {
-    documentsEdit: {
-      __typename: 'Document';
-      _id: string;
-      checked: boolean | null;
-      name?: string | null;
-      expiryDate?: string | null;
-      typeId?: string | null;
-      updatedAt?: string | null;
-    } | null;
-  },
-  Partial<DocumentInput> & { _id: string; updatedAt?: string | null }
-> = gql`
+export const editDocumentMutation: TypedDocumentNode<DocumentsEditMutation, DocumentsEditMutationVariables> = gql`
   mutation DocumentsEdit($_id: String!, $name: String, $expiryDate: Date, $checked: Boolean, $typeId: String, $updatedAt: Date) {
     documentsEdit(_id: $_id, name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId, updatedAt: $updatedAt) {
       _id
@@ -50,7 +57,7 @@ export const editDocumentMutation: TypedDocumentNode<
 `;
 
 /** One document as stored now: what an edit refused with CONFLICT is compared with. */
-export const documentDetailQuery: TypedDocumentNode<{ documentDetail: DocumentRow | null }, { _id: string }> = gql`
+export const documentDetailQuery: TypedDocumentNode<DocumentDetailQuery, DocumentDetailQueryVariables> = gql`
   query DocumentDetail($_id: String!) {
     documentDetail(_id: $_id) {
       _id
@@ -68,13 +75,13 @@ export const documentDetailQuery: TypedDocumentNode<{ documentDetail: DocumentRo
   }
 `;
 
-export const removeDocumentMutation: TypedDocumentNode<Record<string, unknown>, { _id: string }> = gql`
+export const removeDocumentMutation: TypedDocumentNode<DocumentsRemoveMutation, DocumentsRemoveMutationVariables> = gql`
   mutation DocumentsRemove($_id: String!) {
     documentsRemove(_id: $_id)
   }
 `;
 
-export const addTypeMutation: TypedDocumentNode<Record<string, unknown>, { name: string }> = gql`
+export const addTypeMutation: TypedDocumentNode<DocumentTypesAddMutation, DocumentTypesAddMutationVariables> = gql`
   mutation DocumentTypesAdd($name: String!) {
     documentTypesAdd(name: $name) {
       _id
@@ -82,7 +89,7 @@ export const addTypeMutation: TypedDocumentNode<Record<string, unknown>, { name:
   }
 `;
 
-export const editTypeMutation: TypedDocumentNode<Record<string, unknown>, { _id: string; name: string }> = gql`
+export const editTypeMutation: TypedDocumentNode<DocumentTypesEditMutation, DocumentTypesEditMutationVariables> = gql`
   mutation DocumentTypesEdit($_id: String!, $name: String) {
     documentTypesEdit(_id: $_id, name: $name) {
       _id
@@ -91,14 +98,18 @@ export const editTypeMutation: TypedDocumentNode<Record<string, unknown>, { _id:
   }
 `;
 
-export const removeTypeMutation: TypedDocumentNode<{ documentTypesRemove: { documentsUntyped?: number } | null }, { _id: string }> = gql`
+// documentTypesRemove returns JSON (generated as unknown); its shape is the resolver's { documentsUntyped }.
+export const removeTypeMutation: TypedDocumentNode<
+  DocumentTypesRemoveMutation & { documentTypesRemove: { documentsUntyped?: number } | null },
+  DocumentTypesRemoveMutationVariables
+> = gql`
   mutation DocumentTypesRemove($_id: String!) {
     documentTypesRemove(_id: $_id)
   }
 `;
 
 /** Puts back a document removed in the last minute (the server keeps it that long): Undo. */
-export const restoreDocumentMutation: TypedDocumentNode<{ documentsRestore: { _id: string } | null }, { _id: string }> = gql`
+export const restoreDocumentMutation: TypedDocumentNode<DocumentsRestoreMutation, DocumentsRestoreMutationVariables> = gql`
   mutation DocumentsRestore($_id: String!) {
     documentsRestore(_id: $_id) {
       _id
@@ -107,7 +118,7 @@ export const restoreDocumentMutation: TypedDocumentNode<{ documentsRestore: { _i
 `;
 
 /** Puts back a type removed in the last minute and gives it back to the documents that lost it: Undo. */
-export const restoreTypeMutation: TypedDocumentNode<{ documentTypesRestore: { _id: string } | null }, { _id: string }> = gql`
+export const restoreTypeMutation: TypedDocumentNode<DocumentTypesRestoreMutation, DocumentTypesRestoreMutationVariables> = gql`
   mutation DocumentTypesRestore($_id: String!) {
     documentTypesRestore(_id: $_id) {
       _id

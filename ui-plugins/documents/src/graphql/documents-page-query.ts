@@ -1,30 +1,25 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  DocumentsPageQuery,
+  DocumentsPageQueryVariables,
+  DocumentTypeDocumentCountQuery,
+  DocumentTypeDocumentCountQueryVariables,
+} from './generated.js';
 
-export interface DocumentType {
-  _id: string;
-  name: string | null;
-}
+/**
+ * The page query's result as generated, with its lists' items present: the schema declares `[Document]` (items
+ * nullable) but the resolvers answer only found rows, and the page was written for that. Only the item's nullability
+ * is narrowed; every field is the generated one.
+ */
+export type DocumentsPageResult = {
+  [K in keyof DocumentsPageQuery]: DocumentsPageQuery[K] extends ReadonlyArray<infer Item> | null ? Array<NonNullable<Item>> | null : DocumentsPageQuery[K];
+};
 
-export interface DocumentRow {
-  _id: string;
-  name: string | null;
-  createdAt: string | null;
-  expiryDate: string | null;
-  checked: boolean | null;
-  typeId: string | null;
-  currentType: DocumentType | null;
-  /** The version read: an edit sends it back, and the server refuses it (CONFLICT) if the document changed since. */
-  updatedAt: string | null;
-}
+/** One document type as the page query reads it (generated from the composed schema). */
+export type DocumentType = NonNullable<DocumentsPageResult['documentTypes']>[number];
 
-export interface DocumentsPageData {
-  documents: DocumentRow[] | null;
-  documentTypes: DocumentType[] | null;
-  /** Every document, whatever the filter. */
-  documentsTotalCount: number | null;
-  /** The documents the filter (type and search) matches, on every page. */
-  matchingCount: number | null;
-}
+/** One row of the list as the page query reads it, `updatedAt` included: an edit sends it back (CONFLICT if changed since). */
+export type DocumentRow = NonNullable<DocumentsPageResult['documents']>[number];
 
 /** The columns the list can be sorted by (the server's sortField values). */
 export const sortFields = ['name', 'expiryDate', 'checked'] as const;
@@ -61,7 +56,7 @@ export function documentsPageVariables(searchParams: URLSearchParams): Documents
 }
 
 /** Everything the page shows, in one request: one page of the filtered list, the types and both counts. */
-export const documentsPageQuery: TypedDocumentNode<DocumentsPageData, DocumentsPageVariables> = gql`
+export const documentsPageQuery: TypedDocumentNode<DocumentsPageResult, DocumentsPageQueryVariables> = gql`
   query DocumentsPage(
     $typeId: String
     $searchValue: String
@@ -100,7 +95,7 @@ export const documentsPageQuery: TypedDocumentNode<DocumentsPageData, DocumentsP
 `;
 
 /** How many documents have one type: what the type-removal dialog says will lose it. */
-export const typeDocumentCountQuery: TypedDocumentNode<{ documentsTotalCount: number | null }, { typeId: string }> = gql`
+export const typeDocumentCountQuery: TypedDocumentNode<DocumentTypeDocumentCountQuery, DocumentTypeDocumentCountQueryVariables> = gql`
   query DocumentTypeDocumentCount($typeId: String!) {
     documentsTotalCount(typeId: $typeId)
   }

@@ -1,10 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 
-export interface DocumentsSummaryData {
-  documentsSummary: { total: number; checked: number; expiringSoon: number; expiringWithinDays: number };
-}
+import type { DocumentsSummaryQuery, DocumentsSummaryQueryVariables } from './generated.js';
 
-export const documentsSummaryQuery: TypedDocumentNode<DocumentsSummaryData, Record<string, never>> = gql`
+export const documentsSummaryQuery: TypedDocumentNode<DocumentsSummaryQuery, DocumentsSummaryQueryVariables> = gql`
   query DocumentsSummary {
     documentsSummary {
       total
