@@ -33,6 +33,11 @@ async function problemsOf(file: string): Promise<ConfigError> {
 }
 
 describe('lattice validate reports every problem in one run', () => {
+  it('accepts the production sample the golden deployment files are generated from', async () => {
+    const golden = join(dirname(fileURLToPath(import.meta.url)), '../../../../deploy/golden/configs.production.json');
+    await validate({ config: golden });
+  });
+
   it("on SPEC.md's full sample: every unknown plugin, the reserved name, the extra_env no plugin reads, with the installed plugins", async () => {
     const error = await problemsOf(specSample);
     const lines = error.message.split('\n');

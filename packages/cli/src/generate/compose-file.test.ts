@@ -43,7 +43,7 @@ describe('lattice generate compose', () => {
     const inbox = composed['plugin-inbox-api']!;
     assert.deepEqual(inbox.command, ['host', 'inbox']);
     assert.equal(inbox.image, 'lattice:1.4.0');
-    assert.equal(inbox.environment?.INBOX_EXAMPLE, 'on');
+    assert.equal(composed['plugin-imap-api']?.environment?.IMAP_RECEIVE_LIMIT_MB, '50', "imap's extra_env");
     assert.equal(inbox.labels?.['lattice.db-name'], 'inbox_db');
     assert.equal(inbox.environment?.JWT_TOKEN_SECRET, configs.jwt_token_secret);
     assert.equal(composed.gateway?.environment?.LATTICE_PLUGIN_URL_TEMPLATE, 'http://plugin-{name}-api:4000');

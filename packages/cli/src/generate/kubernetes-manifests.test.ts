@@ -54,7 +54,8 @@ describe('lattice generate kubernetes', () => {
     assert.deepEqual(inbox.args, ['host', 'inbox']);
     assert.equal(inbox.readinessProbe.httpGet.path, '/health/ready');
     assert.equal(inbox.livenessProbe.httpGet.path, '/health/live');
-    assert.deepEqual(inbox.env, [{ name: 'INBOX_EXAMPLE', value: 'on' }]);
+    const imap = all.find((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === 'plugin-imap-api')!.spec!.template!.spec.containers[0]!;
+    assert.deepEqual(imap.env, [{ name: 'IMAP_RECEIVE_LIMIT_MB', value: '50' }]);
     assert.ok(all.filter((manifest) => manifest.kind === 'Ingress').every((ingress) => ingress.spec?.tls?.[0]?.hosts[0] === 'lattice.example.com'));
     assert.ok(all.filter((manifest) => manifest.metadata.name.startsWith('lattice-') && manifest.kind === 'Service').every((external) => external.spec?.type === 'ExternalName'));
   });
