@@ -1,15 +1,20 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  CustomerConversationsQuery,
+  CustomerConversationsQueryVariables,
+  CustomerDetailFieldsFragment,
+  CustomerDetailQuery,
+  CustomerDetailQueryVariables,
+  CustomerMergeCandidatesQuery,
+  CustomerMergeCandidatesQueryVariables,
+  CustomersEditMutation,
+  CustomersMergeMutation,
+  CustomersMergeMutationVariables,
+  PresentItems,
+} from './generated.js';
 
-export interface CustomerDetail {
-  _id: string;
-  firstName: string | null;
-  lastName: string | null;
-  primaryEmail: string | null;
-  emails: Array<string | null> | null;
-  createdAt: string | null;
-  /** What an edit sends back, so that a change made meanwhile is refused (CONFLICT) rather than overwritten. */
-  updatedAt: string | null;
-}
+/** A customer as the detail page reads it; `updatedAt` is what an edit sends back, so a change made meanwhile is refused (CONFLICT). */
+export type CustomerDetail = CustomerDetailFieldsFragment;
 
 const customerFields = gql`
   fragment CustomerDetailFields on Customer {
@@ -23,7 +28,7 @@ const customerFields = gql`
   }
 `;
 
-export const customerDetailQuery: TypedDocumentNode<{ customerDetail: CustomerDetail | null }, { _id: string }> = gql`
+export const customerDetailQuery: TypedDocumentNode<CustomerDetailQuery, CustomerDetailQueryVariables> = gql`
   ${customerFields}
   query CustomerDetail($_id: String!) {
     customerDetail(_id: $_id) {
@@ -32,21 +37,14 @@ export const customerDetailQuery: TypedDocumentNode<{ customerDetail: CustomerDe
   }
 `;
 
-export interface CustomerConversation {
-  _id: string;
-  content: string | null;
-  status: 'open' | 'closed' | null;
-  updatedAt: string | null;
-  integration: { _id: string; name: string | null; kind: string | null } | null;
-}
+/** The conversations query's result, its list's items present (the resolvers answer only found rows). */
+type CustomerConversationsResult = PresentItems<CustomerConversationsQuery>;
+export type CustomerConversation = NonNullable<CustomerConversationsResult['conversations']>[number];
 
 export const conversationsShown = 50;
 
 /** The inbox's conversations of one customer, newest activity first, whatever integration they came through. */
-export const customerConversationsQuery: TypedDocumentNode<
-  { conversations: CustomerConversation[] | null; conversationsTotalCount: number | null },
-  { customerId: string; perPage: number }
-> = gql`
+export const customerConversationsQuery: TypedDocumentNode<CustomerConversationsResult, CustomerConversationsQueryVariables> = gql`
   query CustomerConversations($customerId: String!, $perPage: Int) {
     conversations(customerId: $customerId, perPage: $perPage) {
       _id
@@ -63,6 +61,7 @@ export const customerConversationsQuery: TypedDocumentNode<
   }
 `;
 
+/** What the form sends (narrower than the generated variables: it always sends each field). */
 export interface CustomerEditVariables {
   _id: string;
   firstName: string | null;
@@ -72,7 +71,7 @@ export interface CustomerEditVariables {
   updatedAt: string | null;
 }
 
-export const editCustomerMutation: TypedDocumentNode<{ customersEdit: CustomerDetail | null }, CustomerEditVariables> = gql`
+export const editCustomerMutation: TypedDocumentNode<CustomersEditMutation, CustomerEditVariables> = gql`
   ${customerFields}
   mutation CustomersEdit($_id: String!, $firstName: String, $lastName: String, $primaryEmail: String, $emails: [String!], $updatedAt: Date) {
     customersEdit(_id: $_id, firstName: $firstName, lastName: $lastName, primaryEmail: $primaryEmail, emails: $emails, updatedAt: $updatedAt) {
@@ -81,7 +80,7 @@ export const editCustomerMutation: TypedDocumentNode<{ customersEdit: CustomerDe
   }
 `;
 
-export const mergeCustomersMutation: TypedDocumentNode<{ customersMerge: CustomerDetail | null }, { keepId: string; mergeId: string }> = gql`
+export const mergeCustomersMutation: TypedDocumentNode<CustomersMergeMutation, CustomersMergeMutationVariables> = gql`
   ${customerFields}
   mutation CustomersMerge($keepId: String!, $mergeId: String!) {
     customersMerge(keepId: $keepId, mergeId: $mergeId) {
@@ -91,10 +90,7 @@ export const mergeCustomersMutation: TypedDocumentNode<{ customersMerge: Custome
 `;
 
 /** Candidates to merge with: a few customers the search matches. */
-export const mergeCandidatesQuery: TypedDocumentNode<
-  { customers: Array<{ _id: string; firstName: string | null; lastName: string | null; primaryEmail: string | null }> | null },
-  { searchValue: string }
-> = gql`
+export const mergeCandidatesQuery: TypedDocumentNode<CustomerMergeCandidatesQuery, CustomerMergeCandidatesQueryVariables> = gql`
   query CustomerMergeCandidates($searchValue: String) {
     customers(searchValue: $searchValue, perPage: 8) {
       _id

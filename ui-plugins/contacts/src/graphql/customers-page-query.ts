@@ -1,20 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { CustomersPageQuery, CustomersPageQueryVariables, PresentItems } from './generated.js';
 
-export interface CustomerRow {
-  _id: string;
-  firstName: string | null;
-  lastName: string | null;
-  primaryEmail: string | null;
-  createdAt: string | null;
-}
+/** The page query's result, its list's items present (the resolvers answer only found rows). */
+type CustomersPageResult = PresentItems<CustomersPageQuery>;
 
-export interface CustomersPageData {
-  customers: CustomerRow[] | null;
-  /** Every customer, whatever the search. */
-  customersTotalCount: number | null;
-  /** The customers the search matches, on every page. */
-  matchingCount: number | null;
-}
+export type CustomerRow = NonNullable<CustomersPageResult['customers']>[number];
 
 /** The columns the list can be sorted by (the server's sortField values). */
 export const sortFields = ['firstName', 'lastName', 'primaryEmail', 'createdAt'] as const;
@@ -49,7 +39,7 @@ export function customersPageVariables(searchParams: URLSearchParams): Customers
 }
 
 /** The list in one request: one page of the searched customers and both counts. */
-export const customersPageQuery: TypedDocumentNode<CustomersPageData, CustomersPageVariables> = gql`
+export const customersPageQuery: TypedDocumentNode<CustomersPageResult, CustomersPageQueryVariables> = gql`
   query CustomersPage($searchValue: String, $sortField: String, $sortDirection: String, $page: Int, $perPage: Int) {
     customers(searchValue: $searchValue, sortField: $sortField, sortDirection: $sortDirection, page: $page, perPage: $perPage) {
       _id

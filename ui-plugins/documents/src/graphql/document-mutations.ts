@@ -43,7 +43,11 @@ export const addDocumentMutation: TypedDocumentNode<DocumentsAddMutation, Docume
  * with it the new `updatedAt` the next edit sends. With `updatedAt` (the version the form read) the server
  * refuses an edit of a document changed since with CONFLICT; the toggle sends none: a tick is no conflict.
  */
-export const editDocumentMutation: TypedDocumentNode<DocumentsEditMutation, DocumentsEditMutationVariables> = gql`
+// The result's __typename (which Apollo's cache adds) is named so the optimistic answer can give it.
+export const editDocumentMutation: TypedDocumentNode<
+  { documentsEdit: (NonNullable<DocumentsEditMutation['documentsEdit']> & { __typename?: 'Document' }) | null },
+  DocumentsEditMutationVariables
+> = gql`
   mutation DocumentsEdit($_id: String!, $name: String, $expiryDate: Date, $checked: Boolean, $typeId: String, $updatedAt: Date) {
     documentsEdit(_id: $_id, name: $name, expiryDate: $expiryDate, checked: $checked, typeId: $typeId, updatedAt: $updatedAt) {
       _id

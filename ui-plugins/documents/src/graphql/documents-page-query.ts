@@ -4,16 +4,11 @@ import type {
   DocumentsPageQueryVariables,
   DocumentTypeDocumentCountQuery,
   DocumentTypeDocumentCountQueryVariables,
+  PresentItems,
 } from './generated.js';
 
-/**
- * The page query's result as generated, with its lists' items present: the schema declares `[Document]` (items
- * nullable) but the resolvers answer only found rows, and the page was written for that. Only the item's nullability
- * is narrowed; every field is the generated one.
- */
-export type DocumentsPageResult = {
-  [K in keyof DocumentsPageQuery]: DocumentsPageQuery[K] extends ReadonlyArray<infer Item> | null ? Array<NonNullable<Item>> | null : DocumentsPageQuery[K];
-};
+/** The page query's result as generated, its lists' items present (the resolvers answer only found rows). */
+export type DocumentsPageResult = PresentItems<DocumentsPageQuery>;
 
 /** One document type as the page query reads it (generated from the composed schema). */
 export type DocumentType = NonNullable<DocumentsPageResult['documentTypes']>[number];

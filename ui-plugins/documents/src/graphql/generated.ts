@@ -4,39 +4,26 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string; }
-  String: { input: string; output: string; }
-  Boolean: { input: boolean; output: boolean; }
-  Int: { input: number; output: number; }
-  Float: { input: number; output: number; }
-  Date: { input: string; output: string; }
-  JSON: { input: unknown; output: unknown; }
-};
+export type DocumentDetailQueryVariables = Exact<{
+  _id: string;
+}>;
 
-export type UserRole =
-  | 'owner'
-  | 'admin'
-  | 'member';
 
-export type ConversationStatus =
-  | 'open'
-  | 'closed';
+export type DocumentDetailQuery = { documentDetail: { _id: string, name: string | null, createdAt: string | null, expiryDate: string | null, checked: boolean | null, typeId: string | null, updatedAt: string | null, currentType: { _id: string, name: string | null } | null } | null };
 
-export type ReplyState =
-  | 'sending'
-  | 'sent'
-  | 'failed';
+export type DocumentTypeDocumentCountQueryVariables = Exact<{
+  typeId: string;
+}>;
+
+
+export type DocumentTypeDocumentCountQuery = { documentsTotalCount: number | null };
 
 export type DocumentTypesAddMutationVariables = Exact<{
   name: string;
 }>;
 
 
-export type DocumentTypesAddMutation = { documentTypesAdd: { __typename: 'DocumentType', _id: string } | null };
+export type DocumentTypesAddMutation = { documentTypesAdd: { _id: string } | null };
 
 export type DocumentTypesEditMutationVariables = Exact<{
   _id: string;
@@ -44,7 +31,7 @@ export type DocumentTypesEditMutationVariables = Exact<{
 }>;
 
 
-export type DocumentTypesEditMutation = { documentTypesEdit: { __typename: 'DocumentType', _id: string, name: string | null } | null };
+export type DocumentTypesEditMutation = { documentTypesEdit: { _id: string, name: string | null } | null };
 
 export type DocumentTypesRemoveMutationVariables = Exact<{
   _id: string;
@@ -58,7 +45,7 @@ export type DocumentTypesRestoreMutationVariables = Exact<{
 }>;
 
 
-export type DocumentTypesRestoreMutation = { documentTypesRestore: { __typename: 'DocumentType', _id: string } | null };
+export type DocumentTypesRestoreMutation = { documentTypesRestore: { _id: string } | null };
 
 export type DocumentsAddMutationVariables = Exact<{
   name: string;
@@ -68,7 +55,7 @@ export type DocumentsAddMutationVariables = Exact<{
 }>;
 
 
-export type DocumentsAddMutation = { documentsAdd: { __typename: 'Document', _id: string } | null };
+export type DocumentsAddMutation = { documentsAdd: { _id: string } | null };
 
 export type DocumentsEditMutationVariables = Exact<{
   _id: string;
@@ -80,7 +67,19 @@ export type DocumentsEditMutationVariables = Exact<{
 }>;
 
 
-export type DocumentsEditMutation = { documentsEdit: { __typename: 'Document', _id: string, name: string | null, expiryDate: string | null, checked: boolean | null, typeId: string | null, updatedAt: string | null } | null };
+export type DocumentsEditMutation = { documentsEdit: { _id: string, name: string | null, expiryDate: string | null, checked: boolean | null, typeId: string | null, updatedAt: string | null } | null };
+
+export type DocumentsPageQueryVariables = Exact<{
+  typeId?: string | null | undefined;
+  searchValue?: string | null | undefined;
+  sortField?: string | null | undefined;
+  sortDirection?: string | null | undefined;
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type DocumentsPageQuery = { documentsTotalCount: number | null, matchingCount: number | null, documents: Array<{ _id: string, name: string | null, createdAt: string | null, expiryDate: string | null, checked: boolean | null, typeId: string | null, updatedAt: string | null, currentType: { _id: string, name: string | null } | null } | null> | null, documentTypes: Array<{ _id: string, name: string | null } | null> | null };
 
 export type DocumentsRemoveMutationVariables = Exact<{
   _id: string;
@@ -94,35 +93,18 @@ export type DocumentsRestoreMutationVariables = Exact<{
 }>;
 
 
-export type DocumentsRestoreMutation = { documentsRestore: { __typename: 'Document', _id: string } | null };
-
-export type DocumentDetailQueryVariables = Exact<{
-  _id: string;
-}>;
-
-
-export type DocumentDetailQuery = { documentDetail: { __typename: 'Document', _id: string, name: string | null, createdAt: string | null, expiryDate: string | null, checked: boolean | null, typeId: string | null, updatedAt: string | null, currentType: { __typename: 'DocumentType', _id: string, name: string | null } | null } | null };
-
-export type DocumentTypeDocumentCountQueryVariables = Exact<{
-  typeId: string;
-}>;
-
-
-export type DocumentTypeDocumentCountQuery = { documentsTotalCount: number | null };
-
-export type DocumentsPageQueryVariables = Exact<{
-  typeId?: string | null | undefined;
-  searchValue?: string | null | undefined;
-  sortField?: string | null | undefined;
-  sortDirection?: string | null | undefined;
-  page?: number | null | undefined;
-  perPage?: number | null | undefined;
-}>;
-
-
-export type DocumentsPageQuery = { documentsTotalCount: number | null, matchingCount: number | null, documents: Array<{ __typename: 'Document', _id: string, name: string | null, createdAt: string | null, expiryDate: string | null, checked: boolean | null, typeId: string | null, updatedAt: string | null, currentType: { __typename: 'DocumentType', _id: string, name: string | null } | null } | null> | null, documentTypes: Array<{ __typename: 'DocumentType', _id: string, name: string | null } | null> | null };
+export type DocumentsRestoreMutation = { documentsRestore: { _id: string } | null };
 
 export type DocumentsSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DocumentsSummaryQuery = { documentsSummary: { __typename: 'DocumentsSummary', total: number, checked: number, expiringSoon: number, expiringWithinDays: number } };
+export type DocumentsSummaryQuery = { documentsSummary: { total: number, checked: number, expiringSoon: number, expiringWithinDays: number } };
+
+/**
+ * A result with its top-level lists' items present. The schema declares lists as `[Thing]` (items nullable) while
+ * the resolvers answer only found rows; a page written for that narrows its query's result with this. Only the items'
+ * nullability changes; every field stays as generated.
+ */
+export type PresentItems<T> = {
+  [K in keyof T]: T[K] extends ReadonlyArray<infer Item> | null ? Array<NonNullable<Item>> | null : T[K];
+};

@@ -1,18 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ImapConversationDetailQuery, ImapConversationDetailQueryVariables } from './generated.js';
 
 /** One stored mail; `mailData` is JSON, read with `mailDataOf`. */
-export interface ImapMessageRow {
-  _id: string;
-  title: string | null;
-  mailData: unknown;
-}
-
-export interface ConversationDetailData {
-  imapConversationDetail: Array<ImapMessageRow | null> | null;
-}
+export type ImapMessageRow = NonNullable<NonNullable<ImapConversationDetailQuery['imapConversationDetail']>[number]>;
 
 /** Every stored mail of one inbox conversation, oldest first (the server's order). */
-export const conversationDetailQuery: TypedDocumentNode<ConversationDetailData, { conversationId: string }> = gql`
+export const conversationDetailQuery: TypedDocumentNode<ImapConversationDetailQuery, ImapConversationDetailQueryVariables> = gql`
   query ImapConversationDetail($conversationId: String!) {
     imapConversationDetail(conversationId: $conversationId) {
       _id

@@ -1,11 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-
-export interface MessageStoredData {
-  imapMessageStored: { _id: string; inboxConversationId: string } | null;
-}
+import type { ImapMessageStoredSubscription, ImapMessageStoredSubscriptionVariables } from './generated.js';
 
 /** A mail of that conversation was stored: imapConversationDetail lists it from now on. */
-export const messageStoredSubscription: TypedDocumentNode<MessageStoredData, { inboxConversationId: string }> = gql`
+export const messageStoredSubscription: TypedDocumentNode<ImapMessageStoredSubscription, ImapMessageStoredSubscriptionVariables> = gql`
   subscription ImapMessageStored($inboxConversationId: String!) {
     imapMessageStored(inboxConversationId: $inboxConversationId) {
       _id
