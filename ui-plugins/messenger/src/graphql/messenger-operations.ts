@@ -1,17 +1,23 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CreatedIntegration } from '@lattice/ui-sdk';
+import type {
+  MessengerConversationDetailQuery,
+  MessengerConversationDetailQueryVariables,
+  MessengerConversationEventSubscription,
+  MessengerConversationEventSubscriptionVariables,
+  MessengerCreateIntegrationMutation,
+  MessengerCreateIntegrationMutationVariables,
+  MessengerIntegrationEditMutation,
+  MessengerIntegrationEditMutationVariables,
+  MessengerIntegrationsQuery,
+  MessengerIntegrationsQueryVariables,
+  MessengerMarkReadMutation,
+  MessengerMarkReadMutationVariables,
+} from './generated.js';
 
-export interface MessengerMessageRow {
-  _id: string;
-  title: string | null;
-  /** {body, direction, createdAt, readAt, attachments, from, to}: read with `messengerMessageOf`. */
-  mailData: unknown;
-}
+/** One stored message; `mailData` is JSON ({body, direction, createdAt, readAt, attachments, from, to}): read with `messengerMessageOf`. */
+export type MessengerMessageRow = NonNullable<NonNullable<MessengerConversationDetailQuery['messengerConversationDetail']>[number]>;
 
-export const conversationDetailQuery: TypedDocumentNode<
-  { messengerConversationDetail: Array<MessengerMessageRow | null> | null; messengerVisitor: { _id: string; email: string | null } | null },
-  { conversationId: string }
-> = gql`
+export const conversationDetailQuery: TypedDocumentNode<MessengerConversationDetailQuery, MessengerConversationDetailQueryVariables> = gql`
   query MessengerConversationDetail($conversationId: String!) {
     messengerConversationDetail(conversationId: $conversationId) {
       _id
@@ -25,10 +31,7 @@ export const conversationDetailQuery: TypedDocumentNode<
   }
 `;
 
-export const conversationEventSubscription: TypedDocumentNode<
-  { messengerConversationEvent: { inboxConversationId: string; type: string; typing: boolean | null } | null },
-  { inboxConversationId: string }
-> = gql`
+export const conversationEventSubscription: TypedDocumentNode<MessengerConversationEventSubscription, MessengerConversationEventSubscriptionVariables> = gql`
   subscription MessengerConversationEvent($inboxConversationId: String!) {
     messengerConversationEvent(inboxConversationId: $inboxConversationId) {
       inboxConversationId
@@ -38,28 +41,25 @@ export const conversationEventSubscription: TypedDocumentNode<
   }
 `;
 
-export const markReadMutation: TypedDocumentNode<{ messengerMarkRead: boolean | null }, { conversationId: string }> = gql`
+export const markReadMutation: TypedDocumentNode<MessengerMarkReadMutation, MessengerMarkReadMutationVariables> = gql`
   mutation MessengerMarkRead($conversationId: String!) {
     messengerMarkRead(conversationId: $conversationId)
   }
 `;
 
-export const integrationsQuery: TypedDocumentNode<{ messengerIntegrations: unknown }, Record<string, never>> = gql`
+export const integrationsQuery: TypedDocumentNode<MessengerIntegrationsQuery, MessengerIntegrationsQueryVariables> = gql`
   query MessengerIntegrations {
     messengerIntegrations
   }
 `;
 
-export const integrationEditMutation: TypedDocumentNode<{ messengerIntegrationEdit: unknown }, { inboxId: string; data: Record<string, unknown> }> = gql`
+export const integrationEditMutation: TypedDocumentNode<MessengerIntegrationEditMutation, MessengerIntegrationEditMutationVariables> = gql`
   mutation MessengerIntegrationEdit($inboxId: String!, $data: JSON!) {
     messengerIntegrationEdit(inboxId: $inboxId, data: $data)
   }
 `;
 
-export const createIntegrationMutation: TypedDocumentNode<
-  { integrationsCreateExternalIntegration: CreatedIntegration | null },
-  { kind: string; name: string; data: Record<string, unknown> }
-> = gql`
+export const createIntegrationMutation: TypedDocumentNode<MessengerCreateIntegrationMutation, MessengerCreateIntegrationMutationVariables> = gql`
   mutation MessengerCreateIntegration($kind: String!, $name: String!, $data: JSON) {
     integrationsCreateExternalIntegration(kind: $kind, name: $name, data: $data) {
       _id
