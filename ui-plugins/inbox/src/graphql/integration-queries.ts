@@ -1,24 +1,13 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { InboxIntegrationsQuery, InboxIntegrationsQueryVariables, InboxRemoveIntegrationMutation, InboxRemoveIntegrationMutationVariables, PresentItems } from './generated.js';
 
-export interface IntegrationRow {
-  _id: string;
-  kind: string | null;
-  name: string | null;
-  createdAt: string | null;
-}
-
-export interface IntegrationKind {
-  kind: string;
-  label: string | null;
-}
-
-export interface IntegrationsPageData {
-  integrations: IntegrationRow[] | null;
-  integrationKinds: IntegrationKind[] | null;
-}
+/** The page query's result, its lists' items present (the resolvers answer only found rows). */
+export type IntegrationsPageData = PresentItems<InboxIntegrationsQuery>;
+export type IntegrationRow = NonNullable<IntegrationsPageData['integrations']>[number];
+export type IntegrationKind = NonNullable<IntegrationsPageData['integrationKinds']>[number];
 
 /** The integrations and the kinds whose plugins are running now (only those can create or remove). */
-export const integrationsPageQuery: TypedDocumentNode<IntegrationsPageData, Record<string, never>> = gql`
+export const integrationsPageQuery: TypedDocumentNode<IntegrationsPageData, InboxIntegrationsQueryVariables> = gql`
   query InboxIntegrations {
     integrations {
       _id
@@ -33,7 +22,7 @@ export const integrationsPageQuery: TypedDocumentNode<IntegrationsPageData, Reco
   }
 `;
 
-export const removeIntegrationMutation: TypedDocumentNode<{ integrationsRemove: unknown }, { _id: string }> = gql`
+export const removeIntegrationMutation: TypedDocumentNode<InboxRemoveIntegrationMutation, InboxRemoveIntegrationMutationVariables> = gql`
   mutation InboxRemoveIntegration($_id: String!) {
     integrationsRemove(_id: $_id)
   }

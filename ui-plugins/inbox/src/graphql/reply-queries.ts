@@ -1,20 +1,17 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { InboxNote } from '@lattice/ui-sdk';
+import type {
+  InboxConversationNoteAddMutation,
+  InboxConversationNoteAddMutationVariables,
+  InboxConversationReplyMutation,
+  InboxConversationReplyMutationVariables,
+} from './generated.js';
 
-export type ReplyState = 'sending' | 'sent' | 'failed';
-
-export interface ConversationReplyResult {
-  _id: string;
-  conversationId: string;
-  state: ReplyState;
-  error: string | null;
-}
+export type ConversationReplyResult = NonNullable<InboxConversationReplyMutation['conversationReply']>;
+export type ReplyState = ConversationReplyResult['state'];
 
 /** Sends a reply through the conversation's integration; the same idempotencyKey never sends twice. */
-export const conversationReplyMutation: TypedDocumentNode<
-  { conversationReply: ConversationReplyResult | null },
-  { conversationId: string; content: string; idempotencyKey: string }
-> = gql`
+export const conversationReplyMutation: TypedDocumentNode<InboxConversationReplyMutation, InboxConversationReplyMutationVariables> = gql`
   mutation InboxConversationReply($conversationId: String!, $content: String!, $idempotencyKey: String) {
     conversationReply(conversationId: $conversationId, content: $content, idempotencyKey: $idempotencyKey) {
       _id
@@ -25,10 +22,7 @@ export const conversationReplyMutation: TypedDocumentNode<
   }
 `;
 
-export const conversationNoteAddMutation: TypedDocumentNode<
-  { conversationNoteAdd: { _id: string } | null },
-  { conversationId: string; content: string }
-> = gql`
+export const conversationNoteAddMutation: TypedDocumentNode<InboxConversationNoteAddMutation, InboxConversationNoteAddMutationVariables> = gql`
   mutation InboxConversationNoteAdd($conversationId: String!, $content: String!) {
     conversationNoteAdd(conversationId: $conversationId, content: $content) {
       _id
