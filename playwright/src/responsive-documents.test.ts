@@ -143,14 +143,14 @@ test('desktop 1280×800: favicon and titles, paging, filter, search, sort, toggl
   await badge(page).filter({ hasText: '61 documents' }).waitFor();
   await page.getByRole('button', { name: 'Sort by name' }).click();
   await page.waitForURL((url) => url.searchParams.get('sort') === 'name' && !url.searchParams.has('dir'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="document-row"] td')?.textContent === 'Annual report');
+  await page.waitForFunction(() => (document.querySelector('[data-testid="document-row"] td') as HTMLElement | null)?.innerText.trim() === 'Annual report');
   await page.getByRole('button', { name: 'Sort by name' }).click();
   await page.waitForURL((url) => url.searchParams.get('dir') === 'desc');
-  await page.waitForFunction(() => document.querySelector('[data-testid="document-row"] td')?.textContent === 'Doc 60');
+  await page.waitForFunction(() => (document.querySelector('[data-testid="document-row"] td') as HTMLElement | null)?.innerText.trim() === 'Doc 60');
   assert.equal(await page.getByRole('columnheader', { name: 'Sort by name' }).getAttribute('aria-sort'), 'descending');
   await page.getByRole('button', { name: '2', exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('sort') === 'name');
-  await page.waitForFunction(() => document.querySelector('[data-testid="document-row"] td')?.textContent === 'Doc 35');
+  await page.waitForFunction(() => (document.querySelector('[data-testid="document-row"] td') as HTMLElement | null)?.innerText.trim() === 'Doc 35');
   await page.waitForLoadState('networkidle');
 
   // The checked toggle: the row takes the mutation's answer; the list is not asked for again.
