@@ -50,7 +50,7 @@ describe('the lattice command table', () => {
   it('refuses an option the command does not take, naming it and the ones it takes', async () => {
     const start = (await commandTable.find(([name]) => name === 'start')![1]());
     assert.throws(() => parseCommandLine('start', start, ['--email', 'x']), {
-      message: 'start does not take the option --email (it takes --config, --data-dir, --port, --mobile-port, --host, --dev; `lattice start --help` says more)',
+      message: 'start does not take the option --email (it takes --config, --data-dir, --port, --mobile-port, --ui-port, --integrations-port, --host, --dev; `lattice start --help` says more)',
     });
     const frontend = (await commandTable.find(([name]) => name === 'frontend')![1]());
     assert.throws(() => parseCommandLine('frontend', frontend, ['--data-dir', 'x']), /^Error: frontend does not take the option --data-dir/);
