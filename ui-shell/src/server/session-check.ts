@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** The signed-in user behind a request, as the gateway knows them (only what the front-end server needs). */
 export interface Session {
   role: string;
@@ -24,18 +26,15 @@ export function authTokenOf(cookieHeader: string | undefined): string | undefine
  * `/plugins.json` ask once. A gateway that does not answer means no session: the page is the login page's.
  */
 export function gatewaySessionCheck(gatewayUrl: string, options: { ttlMs?: number; timeoutMs?: number } = {}): SessionCheck {
-  const ttlMs = options.ttlMs ?? 5000;
-  const known = new Map<string, { until: number; session: Promise<Session | undefined> }>();
+  const known = new LRUCache<string, { session: Promise<Session | undefined> }>({ max: 1000, ttl: options.ttlMs ?? 5000 });
   return (cookieHeader) => {
     // Without the cookie the gateway is asked too (once per ttl for every such request): a platform
     // without the core plugin has no login, and then everybody gets the pages.
     const token = authTokenOf(cookieHeader) ?? '';
-    const now = Date.now();
     const cached = known.get(token);
-    if (cached && cached.until > now) return cached.session;
-    if (known.size > 1000) for (const [key, value] of known) if (value.until <= now || known.size > 1000) known.delete(key);
+    if (cached) return cached.session;
     const session = askGateway(gatewayUrl, token, options.timeoutMs ?? 3000);
-    known.set(token, { until: now + ttlMs, session });
+    known.set(token, { session });
     return session;
   };
 }
