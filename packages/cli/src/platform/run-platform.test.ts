@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { connectRabbitMQBroker } from '@lattice/broker';
 import { logIn } from '@lattice/platform/test-kit';
+import { freePort } from '../test-kit/role-process.js';
 import { runPlatform } from './run-platform.js';
 
 const configFile = new URL('../../../../configs.json', import.meta.url).pathname;
@@ -87,10 +88,14 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
     );
   });
 
-  it('prints the URLs when ready and stops cleanly on Ctrl-C', async () => {
+  it('prints the URLs when ready, on the front-end and integrations ports it was given, and stops cleanly on Ctrl-C', async () => {
+    const [uiPort, integrationsPort] = [await freePort(), await freePort()];
     const child = spawn(
       process.execPath,
-      ['--conditions=development', '--import', 'tsx', bin, 'start', '--config', configFile, '--port', '0', '--data-dir', join(dataDir, 'cli')],
+      [
+        ...['--conditions=development', '--import', 'tsx', bin, 'start', '--config', configFile, '--port', '0', '--data-dir', join(dataDir, 'cli')],
+        ...['--ui-port', String(uiPort), '--integrations-port', String(integrationsPort)],
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } },
     );
     let output = '';
@@ -108,6 +113,11 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
       const cookie = await logIn(`${url}/graphql`, owner);
       const response = await graphql(url, '{ documentsTotalCount }', cookie);
       assert.deepEqual(response.data, { documentsTotalCount: 0 });
+      assert.match(output, new RegExp(`UI +http://[^ ]+:${uiPort}/`), output);
+      assert.match(output, new RegExp(`Integrations +http://[^ ]+:${integrationsPort}/`), output);
+      const page = await fetch(`http://127.0.0.1:${uiPort}/`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<html/i);
       child.kill('SIGINT');
       assert.equal(await exited, 0, output);
       assert.match(output, /lattice start: stopped/);
