@@ -3,6 +3,7 @@ import type { CommandInput } from '../command/command.js';
 import { configOption } from '../command/shared-options.js';
 import type { ProxiedService } from '../generate/transport-routes.js';
 import { transportRoutes } from '../generate/transport-routes.js';
+import { parseNginxListen } from '../generate/nginx-listen.js';
 import { writeGenerated } from '../generate/write-generated.js';
 
 export interface GenerateArguments {
@@ -14,6 +15,10 @@ export interface GenerateArguments {
   certificateKey?: string;
   /** `service=host:port`, e.g. `gateway=10.0.0.5:3300`. */
   upstreams?: string[];
+  /** nginx: where HTTPS listens, `address:port` (default every address, 443). */
+  listen?: string;
+  /** nginx: where plain HTTP (the redirect) listens, `address:port` (default the HTTPS address, 80). */
+  httpListen?: string;
 }
 
 export const summary = 'deployment files from configs.json: nginx (the reverse proxy\'s site), compose (one machine), kubernetes';
@@ -25,6 +30,8 @@ export const options = {
   certificate: { type: 'string', valueName: 'file', description: "nginx: the TLS certificate's path" },
   'certificate-key': { type: 'string', valueName: 'file', description: "nginx: the TLS key's path" },
   upstream: { type: 'string', multiple: true, valueName: 'service=host:port', description: 'nginx: where a service runs, e.g. gateway=10.0.0.5:3300' },
+  listen: { type: 'string', valueName: 'address:port', description: 'nginx: where HTTPS listens, e.g. 10.0.0.5:443 or [::]:8443 (default: every address, 443)' },
+  'http-listen': { type: 'string', valueName: 'address:port', description: "nginx: where the redirect to HTTPS listens (default: --listen's address, 80)" },
 } as const;
 
 export async function run({ values, operands }: CommandInput<typeof options>): Promise<void> {
@@ -36,6 +43,8 @@ export async function run({ values, operands }: CommandInput<typeof options>): P
     certificate: values.certificate,
     certificateKey: values['certificate-key'],
     upstreams: values.upstream,
+    listen: values.listen,
+    httpListen: values['http-listen'],
   });
 }
 
@@ -72,12 +81,16 @@ export async function generate(args: GenerateArguments): Promise<void> {
   };
   switch (args.target) {
     case 'nginx': {
+      const httpsListen = args.listen === undefined ? undefined : parseNginxListen('--listen', args.listen);
+      const httpListen = args.httpListen === undefined ? undefined : parseNginxListen('--http-listen', args.httpListen);
       const configs = await loadConfigs(file);
       const text = await renderNginxConfig(configs, {
         file,
         upstreams: parseUpstreams(args.upstreams),
         certificate: args.certificate,
         certificateKey: args.certificateKey,
+        httpsListen,
+        httpListen,
       });
       await writeGenerated(text, args.out);
       if (args.out) console.error(`wrote ${args.out}: nginx in front of ${configs.domain}`);

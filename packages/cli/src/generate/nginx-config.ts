@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Configs } from '../config/configs-schema.js';
+import { nginxListenValue, type NginxListen } from './nginx-listen.js';
 import { publicOrigin } from './public-origin.js';
 import { forwardedHeaders, transportRoutes, type ProxiedService, type TransportRoute } from './transport-routes.js';
 
@@ -13,10 +14,10 @@ export interface NginxOptions {
   /** Default: Let's Encrypt's layout, /etc/letsencrypt/live/<host>/fullchain.pem and privkey.pem. */
   certificate?: string;
   certificateKey?: string;
-  /** Where nginx listens: address (default all) and ports (default 443 and 80). */
-  listenAddress?: string;
-  httpsPort?: number;
-  httpPort?: number;
+  /** Where the HTTPS site listens (`--listen`); default every address, port 443. */
+  httpsListen?: NginxListen;
+  /** Where plain HTTP (the redirect to HTTPS) listens (`--http-listen`); default the HTTPS address, port 80. */
+  httpListen?: NginxListen;
 }
 
 const upstreamName = (service: ProxiedService) => `lattice_${service.replace('-', '_')}`;
@@ -54,8 +55,11 @@ function upstreamOptions(upstreams: NginxOptions['upstreams']): Record<string, s
 export async function renderNginxConfig(configs: Configs, options: NginxOptions): Promise<string> {
   const site = publicOrigin(options.file, 'domain', configs.domain);
   const widgets = configs.widgets?.domain ? publicOrigin(options.file, 'widgets.domain', configs.widgets.domain) : undefined;
-  const httpsPort = options.httpsPort ?? 443;
-  const listen = (port: number) => (options.listenAddress ? `${options.listenAddress.includes(':') ? `[${options.listenAddress}]` : options.listenAddress}:${port}` : String(port));
+  const httpsListen = options.httpsListen ?? { port: 443 };
+  const httpListen = options.httpListen ?? { address: httpsListen.address, port: 80 };
+  if (nginxListenValue(httpListen) === nginxListenValue(httpsListen)) {
+    throw new Error(`HTTPS (--listen) and the plain-HTTP redirect (--http-listen) cannot share one address and port: ${nginxListenValue(httpsListen)}`);
+  }
   const upstreams = transportRoutes.map((route) =>
     upstreamBlock(route.service, options.upstreams?.[route.service] ?? `127.0.0.1:${route.port}`),
   );
@@ -72,9 +76,9 @@ export async function renderNginxConfig(configs: Configs, options: NginxOptions)
   const values: Record<string, string> = {
     origin: site.origin,
     upstreams: upstreams.join('\n\n'),
-    http_listen: listen(options.httpPort ?? 80),
-    https_listen: listen(httpsPort),
-    https_port_suffix: httpsPort === 443 ? '' : `:${httpsPort}`,
+    http_listen: nginxListenValue(httpListen),
+    https_listen: nginxListenValue(httpsListen),
+    https_port_suffix: httpsListen.port === 443 ? '' : `:${httpsListen.port}`,
     server_name: serverNames.join(' '),
     certificate: options.certificate ?? `/etc/letsencrypt/live/${site.hostname}/fullchain.pem`,
     certificate_key: options.certificateKey ?? `/etc/letsencrypt/live/${site.hostname}/privkey.pem`,

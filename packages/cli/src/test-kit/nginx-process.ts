@@ -24,11 +24,8 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/**
- * Runs nginx in the foreground with a generated site (http context) wrapped in a main configuration whose pid,
- * logs and temporary files all live in `dir`; resolves once it accepts connections on `port`.
- */
-export async function startNginx(dir: string, site: string, port: number, timeoutMs = 30_000): Promise<NginxProcess> {
+/** Writes a generated site (http context) into a main configuration whose pid, logs and temporary files all live in `dir`. */
+async function writeMainConfig(dir: string, site: string): Promise<string> {
   // Workers drop to nobody when the tests run as root (CI): they must reach the temporary files here.
   await chmod(dir, 0o755);
   const siteFile = join(dir, 'site.conf');
@@ -47,6 +44,19 @@ export async function startNginx(dir: string, site: string, port: number, timeou
   ].join('\n');
   const mainFile = join(dir, 'nginx.conf');
   await writeFile(mainFile, main);
+  return mainFile;
+}
+
+/** `nginx -t` on a generated site: whether nginx accepts it, and what it printed. */
+export async function checkNginxConfig(dir: string, site: string): Promise<{ ok: boolean; output: string }> {
+  const mainFile = await writeMainConfig(dir, site);
+  const check = spawnSync('nginx', ['-t', '-p', dir, '-e', join(dir, 'error.log'), '-c', mainFile], { encoding: 'utf8' });
+  return { ok: check.status === 0, output: `${check.stdout}${check.stderr}` };
+}
+
+/** Runs nginx in the foreground with a generated site (see writeMainConfig); resolves once it accepts connections on `port`. */
+export async function startNginx(dir: string, site: string, port: number, timeoutMs = 30_000): Promise<NginxProcess> {
+  const mainFile = await writeMainConfig(dir, site);
   const child = spawn('nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', mainFile, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));

@@ -37,9 +37,8 @@ export async function startTestProxy(upstreams: Partial<Record<ProxiedService, s
       upstreams,
       certificate: tls.certificate,
       certificateKey: tls.certificateKey,
-      listenAddress: '127.0.0.1',
-      httpsPort: httpsPort!,
-      httpPort: httpPort!,
+      httpsListen: { address: '127.0.0.1', port: httpsPort! },
+      httpListen: { address: '127.0.0.1', port: httpPort! },
     });
     const nginx = await startNginx(dir, site, httpsPort!);
     const dispatcher = new Agent({ connect: { ca: tls.pem, lookup: toLoopback } });
