@@ -61,6 +61,12 @@ export interface GatewayOptions {
    * one plugin at once; the rest wait their turn, and other callers go first meanwhile. Default 2.
    */
   turnsPerCaller?: number;
+  /**
+   * Browser origins besides the gateway's own that may call it with credentials (configs.json
+   * `client_portal_domains`), each like `https://portal.example.com`: their CORS preflights are answered and
+   * their answers carry `Access-Control-Allow-Origin`. Other origins get no CORS header. Default none.
+   */
+  corsOrigins?: readonly string[];
 }
 
 export interface Gateway {

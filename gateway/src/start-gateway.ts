@@ -6,6 +6,7 @@ import { createGraphqlHandler } from './graphql/graphql-handler.js';
 import { proxyPluginRequest } from './http/plugin-proxy.js';
 import { createIntegrationsListener } from './http/integrations-ingress.js';
 import { createRequestListener } from './http/request-router.js';
+import { checkOrigin, withCorsOrigins } from './http/cors-origins.js';
 import { createHealthRoutes } from './http/health-routes.js';
 import { sendGraphqlIde } from './http/graphql-ide.js';
 import { withRequestId } from './http/request-id.js';
@@ -37,6 +38,7 @@ import { observeRequests } from '@lattice/contracts/http-observability';
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   checkSubgraphEndpoints(options.subgraphs);
+  options.corsOrigins?.forEach(checkOrigin);
   const dev = options.dev ?? false;
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env['LOG_LEVEL'] ?? 'info' });
   const signer = options.platformSecret ? createSubgraphSigner(subgraphSigningKey(options.platformSecret)) : undefined;
@@ -73,7 +75,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     dev,
   );
-  const observed = observeRequests(listener, { role: 'gateway', accessLog: logger, routeOf: gatewayRouteOf((name) => registry.get(name) !== undefined) });
+  const observed = observeRequests(withCorsOrigins(listener, options.corsOrigins ?? []), { role: 'gateway', accessLog: logger, routeOf: gatewayRouteOf((name) => registry.get(name) !== undefined) });
   const server = await listen(withRequestId(observed), options.port ?? DEFAULT_PORT, host);
   const subscriptions = createSubscriptionServer({
     registry,

@@ -44,7 +44,7 @@ const pollIntervalMs = 500;
 /** `lattice gateway`: the gateway and the integrations ingress alone, in front of plugin hosts running elsewhere. */
 export async function gateway(args: GatewayArguments): Promise<void> {
   // Loaded here, not at the top: `lattice --help` reads every command file and should not load the platform.
-  const [{ startGateway }, { corePluginName, createLogger, integrationPublicRoutes }, { loadConfigs }, { loadPlugins }, { resolveAuthSecret }, { pluginHostUrls }] =
+  const [{ startGateway }, { corePluginName, createLogger, integrationPublicRoutes }, { loadConfigs }, { loadPlugins }, { resolveAuthSecret }, { pluginHostUrls }, { clientPortalOrigins }] =
     await Promise.all([
       import('@lattice/gateway'),
       import('@lattice/platform'),
@@ -52,6 +52,7 @@ export async function gateway(args: GatewayArguments): Promise<void> {
       import('../platform/load-plugins.js'),
       import('../platform/resolve-auth-secret.js'),
       import('../services/plugin-host-urls.js'),
+      import('../config/client-portal-origins.js'),
     ]);
   const configFile = resolve(args.config);
   const configs = await loadConfigs(configFile);
@@ -76,6 +77,7 @@ export async function gateway(args: GatewayArguments): Promise<void> {
     pollIntervalMs,
     logger,
     dev: args.dev,
+    corsOrigins: clientPortalOrigins(configs.client_portal_domains),
     integrations: {
       port: args.integrationsPort,
       plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),

@@ -68,18 +68,29 @@ describe('lattice validate reports every problem in one run', () => {
         jwt_token_secret: '<JWT_SECRET>',
         domain: 'https://example.com',
         secondary_server_address: '10.0.0.2',
-        client_portal_domains: 'https://portal.example.com',
+        // The first is a usable origin; the other two are not.
+        client_portal_domains: 'https://portal.example.com, portal.example.com,https://shop.example.com/app',
         plugins: [{ name: 'logs', ui: 'local' }, { name: 'imap', extra_env: { IMAP_RECEIVE_LIMIT_MB: '10', IMAP_SPEED: 'fast' } }, { name: 'fixture', ui: 'local', extra_env: { A: 'b' } }, { name: 'document' }],
       }),
     );
     const { message } = await problemsOf(file);
     assert.match(message, /"secondary_server_address" must be empty: Lattice has no secondary server/);
-    assert.match(message, /"client_portal_domains" must be empty: Lattice has no client portal/);
+    assert.match(message, /"client_portal_domains" "portal\.example\.com" is not an origin: write it as https:\/\/portal\.example\.com \(scheme, host and optional port; no path or trailing slash\)/);
+    assert.match(message, /"client_portal_domains" "https:\/\/shop\.example\.com\/app" is not an origin/);
+    assert.doesNotMatch(message, /"https:\/\/portal\.example\.com" is not an origin/);
     assert.match(message, /"plugins\[0\]\.ui" is "local", but logs has no UI \(no package @lattice\/ui-plugin-logs\): remove "ui"/);
     assert.match(message, /"plugins\[1\]\.extra_env\.IMAP_SPEED" is not read by the imap plugin, so it would be ignored: it reads IMAP_RECEIVE_LIMIT_MB, IMAP_ALLOW_PRIVATE_HOSTS/);
     assert.doesNotMatch(message, /IMAP_RECEIVE_LIMIT_MB" is not read/);
     assert.match(message, /"plugins\[2\]\.extra_env\.A" has nothing to reach: fixture has no API part/);
     assert.match(message, /"plugins\[3\]\.name" "document" cannot be a plugin name: its UI's federation scope "document" would be a window global/);
-    assert.match(message, /has 6 problems:/);
+    assert.match(message, /has 7 problems:/);
+  });
+
+  it('accepts client_portal_domains as origins separated by commas, and an empty one', async () => {
+    for (const client_portal_domains of ['https://portal.example.com, http://localhost:5173,https://shop.example.com:8443', '']) {
+      const file = join(dir, 'portal-origins.json');
+      await writeFile(file, JSON.stringify({ jwt_token_secret: '<JWT_SECRET>', domain: 'https://example.com', client_portal_domains, plugins: [{ name: 'documents' }] }));
+      await validate({ config: file });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientPortalOrigins, originProblem } from './client-portal-origins.js';
 import { requiredWithHint } from './issue-message.js';
 
 const pluginName = z
@@ -84,9 +85,16 @@ export const configsSchema = z
       .describe('Present (even empty): the dashboard runs (API on 4300 at /dashboard/api/, front-end on 4200 at /dashboard/front/); absent: it is off'),
     client_portal_domains: z
       .string()
-      .max(0, 'must be empty: Lattice has no client portal, and its gateway answers browsers of its own domain only (cookie login, CSRF prevention); other origins are refused rather than ignored')
+      .superRefine((value, context) => {
+        for (const origin of clientPortalOrigins(value)) {
+          const problem = originProblem(origin);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }
+      })
       .optional()
-      .describe('Kept for configs.json files written for the reference platform: only empty is accepted'),
+      .describe(
+        'Browser origins, besides the platform\'s own, that may call the gateway with their cookies (CORS), separated by commas, e.g. "https://portal.example.com,https://shop.example.com"; empty: none',
+      ),
     plugins: z
       .array(pluginEntrySchema, { error: requiredWithHint('the list of enabled plugins') })
       .describe('The enabled plugins, in order; the core plugin is always loaded and is not listed')

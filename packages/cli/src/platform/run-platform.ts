@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createLogger, startPlatform } from '@lattice/platform';
 import { loadConfigs } from '../config/load-configs.js';
+import { clientPortalOrigins } from '../config/client-portal-origins.js';
 import { dashboardSettings } from './dashboard-settings.js';
 import { loadPlugins } from './load-plugins.js';
 import { resolveAuthSecret } from './resolve-auth-secret.js';
@@ -81,6 +82,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       host: options.host,
       logger,
       dev: options.dev,
+      corsOrigins: clientPortalOrigins(configs.client_portal_domains),
     });
     const dashboard = dashboardSettings(configs);
     const dashboardApi = dashboard

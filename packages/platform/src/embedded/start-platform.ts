@@ -26,6 +26,8 @@ export interface StartPlatformOptions {
   dev?: boolean;
   /** How often the gateway checks each plugin's /health. */
   healthPollIntervalMs?: number;
+  /** Browser origins the gateway lets call it with credentials (configs.json `client_portal_domains`). */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunningPlatform {
@@ -88,6 +90,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       pollIntervalMs: options.healthPollIntervalMs,
       logger: logger.child({ component: 'gateway' }),
       dev: options.dev,
+      corsOrigins: options.corsOrigins,
       integrations: {
         port: options.integrationsPort ?? 3400,
         plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),
