@@ -36,6 +36,13 @@ export const httpStatusByCode: Readonly<Record<ErrorCode, number>> = {
   TOO_MANY_REQUESTS: 429,
 };
 
+/**
+ * What a user reads while the core (accounts, sign-in and sessions) does not answer: the service is down for a
+ * while, never that the password is wrong or the session ended (issue 34).
+ */
+export const signInUnavailableMessage = 'Sign-in is temporarily unavailable: the core plugin does not answer; try again shortly';
+
 export function pluginUnavailableMessage(pluginName: string): string {
+  if (pluginName === 'core') return signInUnavailableMessage;
   return `Plugin "${pluginName}" is unavailable`;
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { subscribeOverWebSocket } from '@lattice/gateway/test-kit';
+import { signInUnavailableMessage } from '@lattice/contracts';
 import { logIn } from '@lattice/platform/test-kit';
 import { postGraphQL, steadyLoad } from '../test-kit/graphql-over-http.js';
 import { startServicesTopology, type ServicesTopology } from '../test-kit/services-topology.js';
@@ -54,6 +56,10 @@ describe('services mode: drains and outages (issue 34)', { timeout: 600_000 }, (
     const core = topology.others.find((role) => role.role === 'core');
     assert.ok(core?.child.pid);
     assert.ok(await countDocuments(), 'the session is verified before the outage');
+    // The inbox host verifies the session too, by a subscription that gets a conversation's change; a second
+    // login is never used on it, so during the outage no host can say whether that session is live.
+    const conversationId = await verifySubscriptionBeforeOutage();
+    const unverifiedCookie = await logIn(graphqlUrl, topology.owner);
     process.kill(core.child.pid, 'SIGSTOP');
     const stoppedAt = Date.now();
     const failures: string[] = [];
@@ -61,6 +67,7 @@ describe('services mode: drains and outages (issue 34)', { timeout: 600_000 }, (
     let logins = 0;
     try {
       await untilGatewaySees(topology.gatewayUrl, 'core', 'down');
+      await subscriptionsDuringOutage(conversationId, unverifiedCookie);
       while (Date.now() - stoppedAt < coreOutageMs) {
         const answer = await postGraphQL<{ documentsTotalCount: number }>(graphqlUrl, '{ documentsTotalCount }', { cookie, timeoutMs: 20_000 });
         if (answer.status === 200 && !answer.errors) answered += 1;
@@ -71,7 +78,9 @@ describe('services mode: drains and outages (issue 34)', { timeout: 600_000 }, (
         });
         assert.equal(login.status, 503, JSON.stringify(login.errors));
         assert.equal(login.errors?.[0]?.extensions?.code, 'PLUGIN_UNAVAILABLE');
-        assert.match(login.errors?.[0]?.message ?? '', /unavailable/);
+        // The service is down for a while: not `Plugin "core" is unavailable`, nor a wrong password or an ended session.
+        assert.equal(login.errors?.[0]?.message, signInUnavailableMessage);
+        assert.match(signInUnavailableMessage, /^Sign-in is temporarily unavailable/);
         assert.equal(login.headers.get('set-cookie'), null);
         logins += 1;
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -86,6 +95,77 @@ describe('services mode: drains and outages (issue 34)', { timeout: 600_000 }, (
     assert.ok(await logIn(graphqlUrl, topology.owner));
   });
 });
+
+/** Opens a subscription to conversation changes on the inbox host and sees it deliver; returns the conversation. */
+async function verifySubscriptionBeforeOutage(): Promise<string> {
+  const created = await postGraphQL<{ integrationsCreateExternalIntegration: { _id: string; webhookToken: string } }>(
+    graphqlUrl,
+    'mutation { integrationsCreateExternalIntegration(kind: "imap", name: "Outage") { _id webhookToken } }',
+    { cookie },
+  );
+  assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+  const integration = created.data!.integrationsCreateExternalIntegration;
+  const subscription = subscribeOverWebSocket<{ conversationChanged: { _id: string } }>(graphqlUrl, { query: 'subscription { conversationChanged { _id } }' }, { cookie });
+  try {
+    const result = await subscription.untilResult(
+      async () => {
+        const response = await fetch(`${topology.integrationsUrl}/imap/receive`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-integration-token': integration.webhookToken },
+          body: JSON.stringify({
+            integrationId: integration._id,
+            messageId: `<outage-${Date.now()}@lattice.test>`,
+            subject: 'Before the outage',
+            body: 'A conversation to change while the core is stopped',
+            from: [{ name: 'Ada', address: 'ada@example.com' }],
+            to: [{ name: 'Support', address: 'support@lattice.test' }],
+          }),
+        });
+        assert.equal(response.status, 200, await response.text());
+      },
+      { everyMs: 1_000, timeoutMs: 60_000 },
+    );
+    assert.ok(result.data?.conversationChanged._id, JSON.stringify(result));
+    return result.data.conversationChanged._id;
+  } finally {
+    await subscription.close();
+  }
+}
+
+/**
+ * While the core is stopped: a subscription of the session the inbox host verified is accepted and delivers; one
+ * of a session no host could verify is refused as temporarily unavailable (retryable), not as logged out.
+ */
+async function subscriptionsDuringOutage(conversationId: string, unverifiedCookie: string): Promise<void> {
+  const verified = subscribeOverWebSocket<{ conversationChanged: { _id: string } }>(graphqlUrl, { query: 'subscription { conversationChanged { _id } }' }, { cookie });
+  try {
+    let status: 'open' | 'closed' = 'closed';
+    const result = await verified.untilResult(
+      async () => {
+        const changed = await postGraphQL(graphqlUrl, 'mutation ($ids: [String!]!, $status: ConversationStatus!) { conversationsChangeStatus(_ids: $ids, status: $status) { _id } }', {
+          variables: { ids: [conversationId], status },
+          cookie,
+          timeoutMs: 20_000,
+        });
+        assert.equal(changed.errors, undefined, JSON.stringify(changed.errors));
+        status = status === 'open' ? 'closed' : 'open';
+      },
+      { everyMs: 1_000, timeoutMs: 60_000 },
+    );
+    assert.equal(result.data?.conversationChanged._id, conversationId, JSON.stringify(result));
+  } finally {
+    await verified.close();
+  }
+  const unverified = subscribeOverWebSocket(graphqlUrl, { query: 'subscription { conversationChanged { _id } }' }, { cookie: unverifiedCookie });
+  try {
+    const end = await unverified.end(30_000);
+    assert.equal(end.kind, 'error', JSON.stringify(end));
+    assert.equal(end.kind === 'error' && end.errors[0]?.extensions?.code, 'PLUGIN_UNAVAILABLE', JSON.stringify(end));
+    assert.equal(end.kind === 'error' && end.errors[0]?.message, signInUnavailableMessage, JSON.stringify(end));
+  } finally {
+    await unverified.close();
+  }
+}
 
 async function waitUntil(condition: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,6 +4,7 @@ import {
   sessionsCheckQueue,
   sessionsRevokedChannel,
   sessionsRevokedMessageSchema,
+  signInUnavailableMessage,
   type SessionsRevokedMessage,
 } from '@lattice/contracts';
 import { callPluginRPC, LatticeError, type AuthUser } from '@lattice/plugin-sdk';
@@ -65,7 +66,7 @@ export interface SessionCheckerOptions {
  */
 export class SessionsUnavailableError extends LatticeError {
   constructor(options?: ErrorOptions) {
-    super('PLUGIN_UNAVAILABLE', 'Sign-in is temporarily unavailable: the core plugin does not answer; try again shortly', options);
+    super('PLUGIN_UNAVAILABLE', signInUnavailableMessage, options);
   }
 }
 

@@ -15,6 +15,8 @@ import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { asksOnlyFor } from '../auth/public-fields.js';
+import { sessionUnverifiable } from '../auth/read-request-user.js';
+import { SessionsUnavailableError } from '../auth/session-checker.js';
 import type { PluginRequestContext } from '@lattice/plugin-sdk';
 import { endWithSession, type SubscriptionSession } from './session-expiry.js';
 
@@ -86,6 +88,11 @@ export function serveSubscriptions(options: SubscriptionServerOptions): Subscrip
     if (variables.errors) return variables.errors.map((error) => withCode(error, 'BAD_USER_INPUT'));
     const contextValue = await options.context(request);
     if (!contextValue.user && !asksOnlyFor(options.publicFields, operation, document)) {
+      // The core could not say whether the session is live: retryable, not logged out (issue 34).
+      if (sessionUnverifiable(contextValue.req)) {
+        const unavailable = new SessionsUnavailableError();
+        return [new GraphQLError(unavailable.message, { originalError: unavailable })];
+      }
       return [new GraphQLError('You must be logged in', { extensions: { code: 'UNAUTHENTICATED' } })];
     }
     const session = contextValue.user ? await options.session(request) : undefined;
