@@ -5,6 +5,7 @@ import { evalExpr } from 'mingo/core';
 import type { AnyObject, Options } from 'mingo/types';
 import { commandQueryOptions, type QueryOptions } from '../query/collation.js';
 import { mingoOptions } from '../query/mingo-context.js';
+import { rewriteExpression } from '../query/field-path-expressions.js';
 import { toCommandError } from '../query/mingo-errors.js';
 import { matchDocuments } from '../query/find-documents.js';
 import { runPipeline } from '../query/matcher.js';
@@ -71,7 +72,7 @@ function collectionlessResults(target: unknown, stages: Document[], context: Com
   if (name === '$documents') {
     let value: unknown;
     try {
-      value = evalExpr({}, first.$documents, mingoOptions({ ...queryOptions, variables: { ...queryOptions.variables } as AnyObject }) as Options);
+      value = evalExpr({}, rewriteExpression(first.$documents), mingoOptions({ ...queryOptions, variables: { ...queryOptions.variables } as AnyObject }) as Options);
     } catch (error) {
       throw toCommandError(error);
     }

@@ -7,6 +7,7 @@ import { cloneValue } from '../query/clone-document.js';
 import type { QueryOptions } from '../query/collation.js';
 import { indexKey } from '../query/index-key.js';
 import { mingoOptions } from '../query/mingo-context.js';
+import { rewriteExpression } from '../query/field-path-expressions.js';
 import { toCommandError } from '../query/mingo-errors.js';
 import { isPlainObject, pathValues } from '../query/path-values.js';
 import { Collection } from '../storage/collection.js';
@@ -140,7 +141,7 @@ function variablesFor(spec: MergeSpec, result: Document, queryOptions: QueryOpti
   const bound: Document = { ...queryOptions.variables };
   for (const [name, expression] of Object.entries(spec.let)) {
     try {
-      bound[name] = evalExpr(result as AnyObject, expression, mingoOptions({ variables: { ...queryOptions.variables } as AnyObject }) as Options);
+      bound[name] = evalExpr(result as AnyObject, rewriteExpression(expression), mingoOptions({ variables: { ...queryOptions.variables } as AnyObject }) as Options);
     } catch (error) {
       throw toCommandError(error);
     }

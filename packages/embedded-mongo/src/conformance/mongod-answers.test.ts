@@ -144,4 +144,25 @@ describe('issue 35: MongoDB answers where the query library answered otherwise',
     const [group] = await c.aggregate([{ $group: { _id: null, s: { $sum: '$a' }, v: { $avg: '$a' } } }]).toArray();
     assert.deepEqual(group, { _id: null, s: 1, v: 1 });
   });
+
+  it('a dotted field path in an expression skips an array nested in an array and reads no array index (ExpressionFieldPath)', async () => {
+    const c = await fx.fresh([{ _id: 1, a: [[{ b: 1 }], { b: 2 }, 3, { c: 1 }] }, { _id: 2, a: [[{ b: 5 }]] }, { _id: 3, a: { b: [4] } }]);
+    const byId = { $sort: { _id: 1 } };
+    assert.deepEqual(await c.aggregate([byId, { $project: { x: '$a.b', first: '$a.0' } }]).toArray(), [
+      { _id: 1, x: [2], first: [] },
+      { _id: 2, x: [], first: [] },
+      { _id: 3, x: [4] },
+    ]);
+    assert.deepEqual(await c.aggregate([{ $group: { _id: '$a.b', n: { $sum: 1 } } }, byId]).toArray(), [
+      { _id: [], n: 1 },
+      { _id: [2], n: 1 },
+      { _id: [4], n: 1 },
+    ]);
+    assert.deepEqual(await c.aggregate([byId, { $group: { _id: null, b: { $push: '$a.b' } } }]).toArray(), [{ _id: null, b: [[2], [], [4]] }]);
+    assert.deepEqual(await c.aggregate([byId, { $project: { m: { $map: { input: { $literal: [[{ b: 1 }], { b: 2 }] }, as: 'e', in: '$$e.b' } } } }, { $limit: 1 }]).toArray(), [
+      { _id: 1, m: [[1], 2] },
+    ]);
+    assert.deepEqual(ids(await c.find({ $expr: { $eq: ['$a.b', []] } }).toArray()), [2]);
+    assert.deepEqual(await c.find({ _id: 1 }, { projection: { x: '$a.b' } }).toArray(), [{ _id: 1, x: [2] }]);
+  });
 });

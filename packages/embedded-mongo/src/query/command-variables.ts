@@ -3,6 +3,7 @@ import { evalExpr } from 'mingo/core';
 import type { AnyObject, Options } from 'mingo/types';
 import { toCommandError } from './mingo-errors.js';
 import { mingoOptions } from './mingo-context.js';
+import { rewriteExpression } from './field-path-expressions.js';
 
 /**
  * A command's `let` variables are expressions, evaluated once before the command runs (so
@@ -12,7 +13,7 @@ export function evaluateCommandVariables(variables: Document): Document {
   const bound: Document = {};
   for (const [name, expression] of Object.entries(variables)) {
     try {
-      bound[name] = evalExpr({}, expression, mingoOptions({ variables: { ...bound } as AnyObject }) as Options);
+      bound[name] = evalExpr({}, rewriteExpression(expression), mingoOptions({ variables: { ...bound } as AnyObject }) as Options);
     } catch (error) {
       throw toCommandError(error);
     }

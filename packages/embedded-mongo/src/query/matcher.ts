@@ -9,6 +9,7 @@ import { numericView, storedNumericView } from './numeric-view.js';
 import { firstComputingStage, stageSpecs } from './typed-pipeline.js';
 import { toCommandError } from './mingo-errors.js';
 import { refuseCollationBlindStages } from './collation-guard.js';
+import { rewriteFilter, rewritePipeline } from './field-path-expressions.js';
 import type { QueryOptions } from './collation.js';
 
 /** A compiled filter: mingo's Query, with failures in MongoDB's error shape. */
@@ -23,7 +24,7 @@ export function compileFilter(filter: Document | undefined, queryOptions: QueryO
   const simple = queryOptions.collation ? undefined : compileEqualityFilter(filter);
   if (simple) return simple;
   try {
-    const query = new Query(int64AsLong(numericView(filter)), mingoOptions(queryOptions));
+    const query = new Query(rewriteFilter(int64AsLong(numericView(filter))), mingoOptions(queryOptions));
     return { test: (doc) => query.test(storedNumericView(doc)) };
   } catch (error) {
     throw toCommandError(error);
@@ -40,9 +41,11 @@ export function runPipeline(docs: Document[], pipeline: Document[], options: Par
     if (options.collation) refuseCollationBlindStages(stages);
     const resolver = options.collectionResolver;
     const viewed = mingoOptions(resolver ? { ...options, collectionResolver: (name) => resolver(name).map(numericView) } : options);
+    // Where computing starts is read from the stages as given: a rewritten field path looks like a computation.
     const cut = firstComputingStage(stages);
-    const typed = cut > 0 ? new Aggregator(stages.slice(0, cut), viewed).run(docs) : docs;
-    return cut < stages.length ? new Aggregator(stages.slice(cut), viewed).run(typed.map(numericView)) : typed;
+    const rewritten = rewritePipeline(stages);
+    const typed = cut > 0 ? new Aggregator(rewritten.slice(0, cut), viewed).run(docs) : docs;
+    return cut < stages.length ? new Aggregator(rewritten.slice(cut), viewed).run(typed.map(numericView)) : typed;
   } catch (error) {
     throw toCommandError(error);
   }

@@ -21,6 +21,7 @@ import { numericView, originalOf } from './numeric-view.js';
 import { isPlainObject, pathValues } from './path-values.js';
 import { matchesNullAt } from './null-equality.js';
 import { BITWISE_OPERATORS } from './binary-bits.js';
+import { FIELD_PATH_OPERATOR, fieldPathOperator } from './field-path-expressions.js';
 import { parseSortSpec, sortDocuments } from './sort-documents.js';
 
 /**
@@ -277,6 +278,7 @@ export const MONGO_CONTEXT = Context.init({
     $cmp: expressionComparison('$cmp', () => true),
     $in: $inExpression,
     $indexOfArray,
+    [FIELD_PATH_OPERATOR]: fieldPathOperator,
   },
   pipeline: { ...pipelineOperators, ...PIPELINE_OVERRIDES, $sort, $match },
   projection: projectionOperators,

@@ -4,6 +4,7 @@ import type { Options } from 'mingo/types';
 import { badValue } from '../errors.js';
 import { elemMatchElementTest, mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
+import { rewriteExpression } from './field-path-expressions.js';
 import { numericView } from './numeric-view.js';
 import { isPlainObject } from './path-values.js';
 import { movesOnly } from './typed-pipeline.js';
@@ -112,7 +113,7 @@ function runMingoProjection(docs: Document[], projection: Document, inclusion: b
   if (inclusion && fields) return docs.map((doc) => pick(doc, fields));
   // An expression computes on numbers; inclusions and exclusions keep each value's BSON type.
   const computes = Object.values(projection).some((rule) => !movesOnly(rule));
-  return new Query({}, options).find(computes ? docs.map(numericView) : docs, projection).all() as Document[];
+  return new Query({}, options).find(computes ? docs.map(numericView) : docs, rewriteExpression(projection) as Document).all() as Document[];
 }
 
 /** The fields of a projection that includes top-level fields only (and perhaps drops `_id`); else undefined. */

@@ -11,13 +11,6 @@ type Doc = Record<string, Value>;
 
 export class PipelineRefused extends Error {}
 
-/**
- * How a field path reads an array nested in an array: 'mongod' skips it; 'mingo' takes it whole, as the
- * query library the server runs on does (a known wrong answer of the server, listed in the README). The
- * differential test uses the second reading only to tell that known fault from any other disagreement.
- */
-let readingOfNestedArrays: 'mongod' | 'mingo' = 'mongod';
-
 /** A path that reaches nothing (missing), kept apart from null: in expressions missing sorts below null. */
 const MISSING = Symbol('missing');
 
@@ -39,7 +32,6 @@ function fieldPath(node: Value, parts: string[]): Value {
   if (Array.isArray(node)) {
     const out: Value[] = [];
     for (const e of node) {
-      if (Array.isArray(e) && readingOfNestedArrays === 'mingo') out.push(e);
       if (!isDoc(e)) continue;
       const v = fieldPath(e, parts);
       if (v !== MISSING) out.push(v);
@@ -148,8 +140,7 @@ function group(docs: Doc[], spec: Doc): Doc[] {
   });
 }
 
-export function runReferencePipeline(input: Doc[], pipeline: Doc[], nestedArrays: 'mongod' | 'mingo' = 'mongod'): Doc[] {
-  readingOfNestedArrays = nestedArrays;
+export function runReferencePipeline(input: Doc[], pipeline: Doc[]): Doc[] {
   let docs = input.map(clone);
   for (const stage of pipeline) {
     const [name, spec] = Object.entries(stage)[0] as [string, Value];
