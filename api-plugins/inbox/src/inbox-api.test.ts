@@ -37,7 +37,7 @@ async function createIntegration(name: string): Promise<string> {
   return data.integrationsCreateExternalIntegration._id;
 }
 
-function receive(integrationId: string, fields: { customerId: string; content: string; createdAt: string; conversationId?: string }) {
+function receive(integrationId: string, fields: { customerId: string; content: string; createdAt: string; conversationId?: string; receiveKey?: string }) {
   return broker.sendRPCMessage<{ _id: string }>(
     integrationsReceiveQueue.name,
     conversationReceiveMessage({ integrationId, ...fields }),
@@ -142,6 +142,26 @@ describe('conversations', () => {
     assert.equal(data.conversations[1]?._id, second._id);
   });
 
+
+  it('answers a request asked again with the same receiveKey with the conversation it filed, changing nothing', async () => {
+    const integrationId = await createIntegration('Asked again');
+    const opening = { customerId: 'c1', content: 'Opening', createdAt: '2030-03-01T10:00:00.000Z', receiveKey: 'key-opening' };
+    const [first, again] = await Promise.all([receive(integrationId, opening), receive(integrationId, opening)]);
+    assert.equal(again._id, first._id);
+    assert.equal((await receive(integrationId, opening))._id, first._id);
+
+    const reply = { customerId: 'c1', content: 'Reply', createdAt: '2030-03-01T11:00:00.000Z', conversationId: first._id, receiveKey: 'key-reply' };
+    assert.equal((await receive(integrationId, reply))._id, first._id);
+    await receive(integrationId, { ...reply, content: 'Later reply', createdAt: '2030-03-01T12:00:00.000Z', receiveKey: 'key-later' });
+    // The first reply's request comes again (its answer was lost): the later reply's content stays.
+    assert.equal((await receive(integrationId, reply))._id, first._id);
+
+    const data = await ok<{ conversationDetail: Record<string, unknown>; conversationsTotalCount: number }>(
+      'query ($id: String!, $integrationId: String) { conversationDetail(_id: $id) { content } conversationsTotalCount(integrationId: $integrationId) }',
+      { id: first._id, integrationId },
+    );
+    assert.deepEqual(data, { conversationDetail: { content: 'Later reply' }, conversationsTotalCount: 1 });
+  });
 
   it('files replies that arrive together in order, and opens a new conversation for another integration\'s id', async () => {
     const integrationId = await createIntegration('Together');

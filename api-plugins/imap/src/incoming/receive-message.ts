@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MessageBroker } from '@lattice/broker';
 import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
 import { isDuplicateKeyError } from '@lattice/plugin-sdk';
@@ -25,6 +26,14 @@ function conversationContent(message: IncomingMessage): string {
 function searchText(message: IncomingMessage): string {
   const sender = message.from[0]!;
   return [sender.name, sender.address, message.subject, message.body].filter(Boolean).join('\n').slice(0, maxSearchTextLength);
+}
+
+/**
+ * The same for every delivery of the message: a delivery after one whose inbox answer was lost (or a request
+ * the broker redelivered) gets the conversation already filed for it instead of a second one.
+ */
+function receiveKey(inboxIntegrationId: string, messageId: string): string {
+  return createHash('sha256').update(`${inboxIntegrationId}\n${messageId}`).digest('base64url');
 }
 
 /**
@@ -82,6 +91,7 @@ async function storeClaimed(
         createdAt: createdAt.toISOString(),
         content: conversationContent(message),
         searchText: searchText(message),
+        receiveKey: receiveKey(inboxIntegrationId, message.messageId),
         ...(related ? { conversationId: related.inboxConversationId } : {}),
       }),
     );

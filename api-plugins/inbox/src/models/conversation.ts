@@ -20,6 +20,8 @@ export interface ConversationFields {
   /** Messages received from the customer, and written by users, counted for the dashboard. */
   messagesIn?: number;
   messagesOut?: number;
+  /** The `receiveKey`s of the latest messages filed into it: a repeated request is answered, not filed twice. */
+  receiveKeys?: string[];
 }
 
 export type ConversationModel = Model<ConversationFields>;
@@ -37,6 +39,7 @@ const conversationSchema = new Schema<ConversationFields, ConversationModel>(
     firstRespondedAt: { type: Date },
     messagesIn: { type: Number },
     messagesOut: { type: Number },
+    receiveKeys: { type: [String], default: undefined },
   },
   { collection: 'conversations', versionKey: false },
 );
@@ -45,15 +48,24 @@ conversationSchema.index({ updatedAt: -1 });
 // A customer's page lists their conversations; a merge finds them to move.
 conversationSchema.index({ customerId: 1, updatedAt: -1 });
 conversationSchema.index({ createdAt: 1 });
+// One message's key files into one conversation, however often its request is repeated or redelivered.
+conversationSchema.index({ receiveKeys: 1 }, { unique: true, sparse: true });
 
 /** How many messages' texts a conversation keeps for search (the newest). */
 export const searchTextsKept = 50;
 /** How much of one message's text search looks at. */
 export const searchTextLength = 2_000;
 
-/** The update that adds one message's text to what search looks at. */
-export function pushSearchText(text: string | undefined): Pick<mongo.UpdateFilter<ConversationFields>, '$push'> {
-  return text ? { $push: { searchTexts: { $each: [text.slice(0, searchTextLength)], $slice: -searchTextsKept } } } : {};
+/** How many receive keys a conversation keeps: enough for the retries of its latest messages. */
+export const receiveKeysKept = 20;
+
+/** The update that adds one message's text to what search looks at (and a received one's key to the kept ones). */
+export function pushSearchText(text: string | undefined, receiveKey?: string): Pick<mongo.UpdateFilter<ConversationFields>, '$push'> {
+  const push = {
+    ...(text ? { searchTexts: { $each: [text.slice(0, searchTextLength)], $slice: -searchTextsKept } } : {}),
+    ...(receiveKey ? { receiveKeys: { $each: [receiveKey], $slice: -receiveKeysKept } } : {}),
+  };
+  return Object.keys(push).length > 0 ? { $push: push } : {};
 }
 
 export function defineConversationModel(db: Connection): ConversationModel {

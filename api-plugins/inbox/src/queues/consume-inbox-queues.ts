@@ -5,6 +5,7 @@ import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { loadModels } from '../models/load-models.js';
+import type { ConversationRecord } from '../models/records.js';
 import { publishConversationChanged } from './conversation-channel.js';
 import { createConversationUpdater } from './conversation-updater.js';
 import { fileConversation } from './file-conversation.js';
@@ -17,6 +18,8 @@ export async function consumeInboxQueues(broker: MessageBroker, db: Connection, 
   const conversationWrites = {
     updateConversation: createConversationUpdater(models.Conversation),
     insertConversation: createInsertBatcher(models.Conversation),
+    findFiled: (integrationId: string, receiveKey: string) =>
+      models.Conversation.findOne({ integrationId, receiveKeys: receiveKey }).lean<ConversationRecord>().exec(),
   };
 
   await consumeContract(broker, integrationsReceiveQueue, async ({ payload }) => {

@@ -8,6 +8,7 @@ export interface ConversationUpdate {
   integrationId: string;
   content: string;
   searchText?: string;
+  receiveKey?: string;
   at: Date;
 }
 
@@ -26,8 +27,14 @@ export function createConversationUpdater(Conversation: ConversationModel): Upda
       await Conversation.collection.bulkWrite(
         updates.map((update, index) => ({
           updateOne: {
-            filter: { _id: ids[index]!, integrationId: update.integrationId },
-            update: { $set: { content: update.content }, $max: { updatedAt: update.at }, $inc: { messagesIn: 1 }, ...pushSearchText(update.searchText) },
+            // A repeated request (its key already kept) changes nothing: the read below answers the conversation.
+            filter: { _id: ids[index]!, integrationId: update.integrationId, ...(update.receiveKey ? { receiveKeys: { $ne: update.receiveKey } } : {}) },
+            update: {
+              $set: { content: update.content },
+              $max: { updatedAt: update.at },
+              $inc: { messagesIn: 1 },
+              ...pushSearchText(update.searchText, update.receiveKey),
+            },
           },
         })),
         { ordered: true },

@@ -12,6 +12,11 @@ export const conversationPayloadSchema = z.object({
   conversationId: objectIdText.optional(),
   /** What the inbox's search finds the conversation by for this message: sender, subject, body. */
   searchText: z.string().max(10_000).optional(),
+  /**
+   * The same for every delivery of one message (the integration derives it from the message): a request the
+   * inbox already handled, whose answer was lost, answers the conversation it filed instead of filing again.
+   */
+  receiveKey: z.string().min(1).max(200).optional(),
 });
 export type ConversationPayload = z.infer<typeof conversationPayloadSchema>;
 
