@@ -136,3 +136,35 @@ describe('the session checker while an answer is getting old', () => {
     assert.equal((await checked)?.email, 'ann-3@example.com');
   });
 });
+
+describe('the session checker asking the core', () => {
+  const broker = createInProcessBroker();
+  const pubsub = new PubSub();
+  const asked: string[][] = [];
+  let checker: SessionChecker;
+
+  before(async () => {
+    await broker.consumeRPCQueue(sessionsCheckQueue.name, (data) => {
+      const { sessionIds } = sessionsCheckQueue.payload.parse(data);
+      asked.push(sessionIds);
+      return { sessions: sessionIds.map((sessionId) => ({ sessionId, user: sessionId === revoked ? null : user })) };
+    });
+    checker = createSessionChecker({ broker, pubsub, logger: createLogger('test', 'silent') });
+  });
+  after(async () => {
+    await checker.stop();
+    await broker.close();
+  });
+
+  it('asks about the sessions of one turn of the event loop in one message, each once, and keeps the answers', async () => {
+    const sessions = Array.from({ length: 30 }, (_, index) => `batched-session-${index}-0123456789`);
+    const answers = await Promise.all([...sessions, ...sessions, revoked].map((sessionId) => checker.check(sessionId)));
+    assert.equal(asked.length, 1, `${asked.length} messages`);
+    assert.deepEqual([...asked[0]!].sort(), [...sessions, revoked].sort());
+    assert.equal(answers.filter((answer) => answer?.email === user.email).length, 60);
+    assert.equal(answers.at(-1), undefined, 'a revoked session has no user');
+    assert.equal((await checker.check(sessions[0]!))?.email, user.email);
+    assert.equal(await checker.check(revoked), undefined);
+    assert.equal(asked.length, 1, 'answered from the cache');
+  });
+});

@@ -8,7 +8,9 @@ import {
   type SessionsRevokedMessage,
 } from '@lattice/contracts';
 import { callPluginRPC, LatticeError, type AuthUser } from '@lattice/plugin-sdk';
+import DataLoader from 'dataloader';
 import type { PubSubEngine } from 'graphql-subscriptions';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 
 /** How long a live session's answer is trusted without asking the core again. */
@@ -31,6 +33,12 @@ export const sessionGraceMs = 10 * 60_000;
 /** For this long after the core last failed to answer, a live answer within the grace serves without waiting for it. */
 const coreSilentRetryMs = 5_000;
 const maxCachedSessions = 10_000;
+
+/** loadMany answers each key with its value or its error: a recheck fails when the core did not answer. */
+function throwFirstError(answers: Array<AuthUser | null | Error>): void {
+  const failed = answers.find((answer) => answer instanceof Error);
+  if (failed) throw failed;
+}
 
 interface CachedAnswer {
   /** The session's user as the core holds it now; null: revoked, expired or unknown (which never comes back). */
@@ -84,62 +92,38 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
   const graceMs = Math.max(staleMs, options.graceMs ?? sessionGraceMs);
   /** When (Date.now()) the core last failed to answer; cleared when it answers. Live answers then serve at once. */
   let coreFailedAt: number | undefined;
-  const cache = new Map<string, CachedAnswer>();
+  const cache = new LRUCache<string, CachedAnswer>({ max: maxCachedSessions });
   const watchers = new Map<string, Set<() => void>>();
-  let waiting = new Map<string, Array<{ resolve: (user: AuthUser | null) => void; reject: (error: unknown) => void }>>();
-  let flushScheduled = false;
   let stopped = false;
   /** Sessions asked about again beside the requests they serve (one question at a time per session). */
   const refreshing = new Set<string>();
 
-  function remember(sessionId: string, user: AuthUser | null): void {
-    cache.delete(sessionId);
-    if (cache.size >= maxCachedSessions) cache.delete(cache.keys().next().value as string);
-    cache.set(sessionId, { user, checkedAt: Date.now() });
-  }
-
-  async function askCore(sessionIds: string[]): Promise<Map<string, AuthUser | null>> {
+  /** One question to the core for up to `maxSessionsPerCheck` sessions; every answer is remembered. */
+  async function askCore(sessionIds: readonly string[]): Promise<Array<AuthUser | null>> {
+    const unique = [...new Set(sessionIds)];
+    let reply;
+    try {
+      reply = await callPluginRPC(options.broker, sessionsCheckQueue, 'core', { sessionIds: unique }, { timeoutMs: checkTimeoutMs });
+    } catch (error) {
+      coreFailedAt = Date.now();
+      throw error;
+    }
+    coreFailedAt = undefined;
     const answers = new Map<string, AuthUser | null>();
-    for (let start = 0; start < sessionIds.length; start += maxSessionsPerCheck) {
-      let reply;
-      try {
-        reply = await callPluginRPC(options.broker, sessionsCheckQueue, 'core', { sessionIds: sessionIds.slice(start, start + maxSessionsPerCheck) }, { timeoutMs: checkTimeoutMs });
-      } catch (error) {
-        coreFailedAt = Date.now();
-        throw error;
-      }
-      coreFailedAt = undefined;
-      for (const { sessionId, user } of reply.sessions) answers.set(sessionId, user ? { ...user, sessionId } : null);
-    }
-    for (const sessionId of sessionIds) {
-      const user = answers.get(sessionId) ?? null;
-      answers.set(sessionId, user);
-      remember(sessionId, user);
-    }
-    return answers;
+    for (const { sessionId, user } of reply.sessions) answers.set(sessionId, user ? { ...user, sessionId } : null);
+    for (const sessionId of unique) cache.set(sessionId, { user: answers.get(sessionId) ?? null, checkedAt: Date.now() });
+    return sessionIds.map((sessionId) => answers.get(sessionId) ?? null);
   }
 
-  function flush(): void {
-    flushScheduled = false;
-    const batch = waiting;
-    waiting = new Map();
-    askCore([...batch.keys()]).then(
-      (answers) => batch.forEach((callers, sessionId) => callers.forEach(({ resolve }) => resolve(answers.get(sessionId) ?? null))),
-      (error: unknown) => batch.forEach((callers) => callers.forEach(({ reject }) => reject(error))),
-    );
-  }
+  // Questions of one turn of the event loop go to the core as one message. Answers are kept in `cache` with
+  // their age (which decides fresh, stale or within the grace), so DataLoader keeps none of its own.
+  const questions = new DataLoader<string, AuthUser | null>(askCore, {
+    cache: false,
+    maxBatchSize: maxSessionsPerCheck,
+    batchScheduleFn: (ask) => setImmediate(ask),
+  });
 
-  function fresh(sessionId: string): Promise<AuthUser | null> {
-    return new Promise((resolve, reject) => {
-      const callers = waiting.get(sessionId) ?? [];
-      callers.push({ resolve, reject });
-      waiting.set(sessionId, callers);
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flush);
-      }
-    });
-  }
+  const fresh = (sessionId: string): Promise<AuthUser | null> => questions.load(sessionId);
 
   function refresh(sessionId: string): void {
     if (refreshing.has(sessionId)) return;
@@ -152,7 +136,7 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
   function endRevoked(sessionIds: Iterable<string>): void {
     for (const sessionId of sessionIds) {
       const ended = watchers.get(sessionId);
-      if (!ended || cache.get(sessionId)?.user !== null) continue;
+      if (!ended || cache.peek(sessionId)?.user !== null) continue;
       watchers.delete(sessionId);
       ended.forEach((onEnd) => onEnd());
     }
@@ -162,7 +146,7 @@ export function createSessionChecker(options: SessionCheckerOptions): SessionChe
   async function recheck(sessionIds: string[]): Promise<void> {
     if (sessionIds.length === 0) return;
     try {
-      await askCore(sessionIds);
+      await questions.loadMany(sessionIds).then(throwFirstError);
       endRevoked(sessionIds);
     } catch (error) {
       // The core did not answer: open subscriptions keep running (new requests are refused until it does).
