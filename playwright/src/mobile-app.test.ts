@@ -1,13 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { useBrowserAndStack } from './support/use-browser-and-stack.js';
 
 const env = useBrowserAndStack();
 
-// A todo, printed with its reason: since /plugins.json and the page's inlined manifest need a session (issue 36,
-// c503b47), the page the worker kept shows no plugin menu offline (CI of 2026-11-27 18:30: the Documents link never
-// came). It still runs and reports every time.
-test('phone app: /mobile-app/manifest.webmanifest is served, and after one visit the app starts offline from its service worker (390×844)', { todo: 'issue 37: the offline app lost its plugin menu when the plugins manifest began to need a session' }, async () => {
+// What the worker keeps, as the page sees its caches: the manifest's plugins, and whether the kept app page is signed in.
+async function keptCopies(page: Page): Promise<{ plugins: number | null; appPageSignedIn: boolean | null }> {
+  return page.evaluate(async () => {
+    const manifest = await caches.match('/plugins.json');
+    const appPage = await caches.match('/mobile-app/');
+    return {
+      plugins: manifest ? ((await manifest.json()) as { plugins: unknown[] }).plugins.length : null,
+      appPageSignedIn: appPage ? (await appPage.text()).includes('"signedIn":true') : null,
+    };
+  });
+}
+
+test('phone app: /mobile-app/manifest.webmanifest is served, after one visit the app starts offline with its plugin menu, and logging out leaves no signed-in copy (390×844)', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -36,6 +46,14 @@ test('phone app: /mobile-app/manifest.webmanifest is served, and after one visit
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no horizontal scroll at 390 px');
+  // The signed-in page asked the worker to keep the app page and /plugins.json with the session.
+  await page.waitForFunction(async () => {
+    const kept = await caches.match('/mobile-app/');
+    return kept !== undefined && (await kept.text()).includes('"signedIn":true');
+  });
+  const signedInCopies = await keptCopies(page);
+  assert.equal(signedInCopies.appPageSignedIn, true);
+  assert.ok((signedInCopies.plugins ?? 0) > 0, `the kept /plugins.json lists the plugins (${JSON.stringify(signedInCopies)})`);
 
   await context.setOffline(true);
   await page.reload();
@@ -48,6 +66,11 @@ test('phone app: /mobile-app/manifest.webmanifest is served, and after one visit
 
   await context.setOffline(false);
   await page.getByTestId('connection-banner').waitFor({ state: 'detached' });
+
+  // Logging out drops the signed-in copies: the worker keeps the logged-out page again and no /plugins.json.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/mobile-app/login', { waitUntil: 'commit' });
+  assert.deepEqual(await keptCopies(page), { plugins: null, appPageSignedIn: false });
   assert.deepEqual(pageErrors, []);
   await context.close();
 });

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Navigate, Outlet, PermissionsContext, graphQLErrorCode, useLocation } from '@lattice/ui-sdk';
 import { currentUserQuery } from './current-user-query.js';
 import { loginPath } from './login-path.js';
+import { useSignedInOfflineCopies } from './use-signed-in-offline-copies.js';
 
 const permissionsPollMs = 5_000;
 const tabHidden = () => document.visibilityState === 'hidden';
@@ -23,11 +24,12 @@ export function RequireAuth() {
       <Outlet />
     </PermissionsContext.Provider>
   );
-  if (loading && !data) return page;
   const code = error ? graphQLErrorCode(error) : undefined;
   // A gateway without the core plugin has no currentUser field (a validation error, not
   // UNAUTHENTICATED): there is no login to ask for, so the pages render and the API decides.
-  const loggedOut = code === 'UNAUTHENTICATED' || (!error && !data?.currentUser);
+  const loggedOut = !(loading && !data) && (code === 'UNAUTHENTICATED' || (!error && !data?.currentUser));
+  useSignedInOfflineCopies(data?.currentUser?._id, loggedOut);
+  if (loading && !data) return page;
   if (loggedOut) return <Navigate to={loginPath(location)} replace />;
   return page;
 }

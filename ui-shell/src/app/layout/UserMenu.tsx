@@ -3,6 +3,7 @@ import { Box, Button, Group, IconLogout, Text, useLatticeClient, useMessages, us
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { currentUserQuery, logoutMutation } from '../auth/current-user-query.js';
+import { forgetSignedInOfflineCopies } from '../boot/offline-copies.js';
 
 export function UserMenu() {
   const navigate = useNavigate();
@@ -28,6 +29,8 @@ export function UserMenu() {
         loading={loading}
         onClick={async () => {
           await logout().catch(() => undefined);
+          // The phone app's kept copies show this user's plugins: gone from the device with the session.
+          await forgetSignedInOfflineCopies().catch(() => undefined);
           await client.clearStore();
           navigate('/login', { replace: true });
         }}

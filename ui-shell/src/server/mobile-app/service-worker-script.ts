@@ -17,6 +17,12 @@ export function shellFilesToKeep(shellDir: string): string[] {
  * cannot answer, come from what was kept (the app page for every path: the shell's router draws the page),
  * else the offline page. The shell's content-hashed files come from what was kept; UI plugins' files and
  * `/plugins.json` from the network, falling back to the last copy. GraphQL and websockets are never kept.
+ * The copy kept at install is the logged-out app page: `/plugins.json` and the page's inlined manifest
+ * carry the plugins only with a session. So a signed-in page asks the worker (a `keep-signed-in-copies`
+ * message) to fetch and keep the app page and `/plugins.json` with the user's cookie, for an offline start
+ * with the plugin menu; on logout (`forget-signed-in-copies`) the worker drops both and keeps the
+ * logged-out page again, so that no user's data stays on the device. Either message is answered on the
+ * port it brings once the cache is written.
  * The version (a hash of the shell's file names and index.html) changes the script's bytes with every
  * deploy, so browsers install the new worker, which drops the old copies.
  */
@@ -33,6 +39,7 @@ const CACHE = 'lattice-mobile-${version}';
 const KEEP = ${JSON.stringify(keep)};
 const APP_PAGE = '${mobileAppBase}/';
 const OFFLINE_PAGE = '${mobileAppBase}/offline.html';
+const PLUGINS_MANIFEST = '/plugins.json';
 const SHELL_FILES = new Set(${JSON.stringify(shellFiles)});
 
 self.addEventListener('install', (event) => {
@@ -73,6 +80,39 @@ async function page(request) {
   }
 }
 
+async function keepSignedInCopies() {
+  const cache = await caches.open(CACHE);
+  // A worker's fetch sends the site's cookies (credentials 'same-origin'): these are the signed-in copies.
+  const [appPage, manifest] = await Promise.all([fetch(APP_PAGE, { cache: 'no-store' }), fetch(PLUGINS_MANIFEST, { cache: 'no-store' })]);
+  if (!appPage.ok || !manifest.ok) throw new Error('the app page answered ' + appPage.status + ', /plugins.json ' + manifest.status);
+  await Promise.all([cache.put(APP_PAGE, appPage), cache.put(PLUGINS_MANIFEST, manifest)]);
+}
+
+async function forgetSignedInCopies() {
+  const cache = await caches.open(CACHE);
+  await Promise.all([cache.delete(APP_PAGE), cache.delete(PLUGINS_MANIFEST)]);
+  // The logged-out page again, for an offline start at the login page; offline, the offline page answers instead.
+  const appPage = await fetch(APP_PAGE, { cache: 'no-store' }).catch(() => undefined);
+  if (appPage && appPage.ok) await cache.put(APP_PAGE, appPage);
+}
+
+const MESSAGES = { 'keep-signed-in-copies': keepSignedInCopies, 'forget-signed-in-copies': forgetSignedInCopies };
+
+self.addEventListener('message', (event) => {
+  const task = MESSAGES[event.data && event.data.type];
+  const reply = event.ports[0];
+  if (!task) {
+    if (reply) reply.postMessage({ ok: false, error: 'unknown message ' + JSON.stringify(event.data) });
+    return;
+  }
+  event.waitUntil(
+    task().then(
+      () => reply && reply.postMessage({ ok: true }),
+      (error) => reply && reply.postMessage({ ok: false, error: String(error && error.message ? error.message : error) }),
+    ),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -81,7 +121,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(page(request));
   } else if (SHELL_FILES.has(url.pathname)) {
     event.respondWith(caches.open(CACHE).then((cache) => cache.match(request)).then((kept) => kept || fetch(request)));
-  } else if (url.pathname.startsWith('/plugins/') || url.pathname === '/plugins.json' || url.pathname.startsWith('${mobileAppBase}/')) {
+  } else if (url.pathname.startsWith('/plugins/') || url.pathname === PLUGINS_MANIFEST || url.pathname.startsWith('${mobileAppBase}/')) {
     event.respondWith(networkFirst(request));
   }
 });
