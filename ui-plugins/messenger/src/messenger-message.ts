@@ -34,6 +34,8 @@ export interface MessengerIntegrationSettings {
   allowedOrigins: string[];
   pages: string[];
   maxAttachmentBytes: number;
+  /** When the settings last changed (null: before it was kept); sent back with an edit, which is refused if they changed since. */
+  updatedAt?: string | null;
 }
 
 export function messengerIntegrationsOf(value: unknown): MessengerIntegrationSettings[] {

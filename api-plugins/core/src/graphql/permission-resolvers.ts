@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { builtInGroups, type PermissionGroupFields } from '../models/permission-group.js';
 import { builtInGroupActions, groupActions, type PermissionState } from '../permissions/effective-permissions.js';
 import { toPublicUser } from '../users/public-user.js';
+import { asRead } from './as-read.js';
 import type { CoreContext } from './core-context.js';
 import { permissionStateOf } from './user-field-resolvers.js';
 
@@ -19,15 +20,10 @@ const groupEditArgs = z.object({
   updatedAt: z.date().nullish(),
 });
 const changedSinceRead = 'Someone else changed this group after you opened it';
-
-/** The part of an edit's filter that finds the group only as the client read it. */
-function asRead(updatedAt: Date | null | undefined) {
-  if (updatedAt === undefined) return {};
-  return { updatedAt: updatedAt === null ? { $exists: false } : updatedAt };
-}
+const userChangedSinceRead = 'Someone else changed this user after you opened it';
 const groupMembersArgs = z.object({ _id: z.string().min(1), userIds: z.array(z.string()).max(10_000), updatedAt: z.date().nullish() });
 const idArgs = z.object({ _id: z.string().min(1) });
-const overridesArgs = z.object({ _id: z.string(), grants: actionList, denials: actionList });
+const overridesArgs = z.object({ _id: z.string(), grants: actionList, denials: actionList, updatedAt: z.date().nullish() });
 
 function parseInput<T>(schema: z.ZodType<T>, args: unknown, what: string): T {
   const parsed = schema.safeParse(args);
@@ -155,12 +151,18 @@ export const permissionMutationResolvers = {
 
   /** A user's own grants and denials, beside their groups'. */
   async usersSetPermissionOverrides(_parent: unknown, args: unknown, context: CoreContext) {
-    const { _id, grants, denials } = parseInput(overridesArgs, args, 'set the permissions');
+    const { _id, grants, denials, updatedAt } = parseInput(overridesArgs, args, 'set the permissions');
     assertDeclared(await permissionStateOf(context), [...grants, ...denials]);
     const both = grants.filter((name) => denials.includes(name));
     if (both.length > 0) throw new InputError(`${both.join(', ')} cannot be both granted and denied`);
-    const user = await context.models.User.findByIdAndUpdate(parseObjectId(_id), { $set: { grants: [...new Set(grants)], denials: [...new Set(denials)] } }, { returnDocument: 'after' }).lean();
-    if (!user) throw new NotFoundError('User not found');
-    return toPublicUser(user);
+    const userId = parseObjectId(_id);
+    const user = await context.models.User.findOneAndUpdate(
+      { _id: userId, ...asRead(updatedAt) },
+      { $set: { grants: [...new Set(grants)], denials: [...new Set(denials)], updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    ).lean();
+    if (user) return toPublicUser(user);
+    if (updatedAt !== undefined && (await context.models.User.exists({ _id: userId }))) throw new ConflictError(userChangedSinceRead);
+    throw new NotFoundError('User not found');
   },
 };

@@ -24,6 +24,8 @@ export const typeDefs = /* GraphQL */ `
     "Actions this user may not do whatever their groups say (owners have every action)."
     denials: [String!]!
     createdAt: Date
+    "When an admin last changed the user (role, active, grants or denials); null: never, since it was kept. Give it to usersSetRole and usersSetPermissionOverrides so that an edit over someone else's is refused."
+    updatedAt: Date
   }
 
   "One declared action of a plugin: its full name <plugin>:<action>."
@@ -71,8 +73,8 @@ export const typeDefs = /* GraphQL */ `
     logout: Boolean!
     "Adds a user; owners only."
     usersAdd(email: String!, name: String, password: String!, role: UserRole = member): User!
-    "Changes a user's role; owners only. The last active owner keeps the role. The user's sessions end."
-    usersSetRole(_id: String!, role: UserRole!): User!
+    "Changes a user's role; owners only. The last active owner keeps the role. The user's sessions end. With updatedAt (the value read; null: it had none), refused with CONFLICT when the user changed since."
+    usersSetRole(_id: String!, role: UserRole!, updatedAt: Date): User!
     "Deactivates a user, who then cannot log in and whose sessions end; owners only. Nobody deactivates themselves."
     usersDeactivate(_id: String!): User!
     usersActivate(_id: String!): User!
@@ -89,7 +91,7 @@ export const typeDefs = /* GraphQL */ `
     permissionGroupsRemove(_id: String!): Boolean!
     "Sets the members of a group an admin made."
     permissionGroupsSetMembers(_id: String!, userIds: [String!]!, updatedAt: Date): PermissionGroup!
-    "Sets a user's own grants and denials."
-    usersSetPermissionOverrides(_id: String!, grants: [String!]!, denials: [String!]!): User!
+    "Sets a user's own grants and denials. With updatedAt (the value read; null: it had none), refused with CONFLICT when the user changed since."
+    usersSetPermissionOverrides(_id: String!, grants: [String!]!, denials: [String!]!, updatedAt: Date): User!
   }
 `;

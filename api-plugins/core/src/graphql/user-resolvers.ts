@@ -1,4 +1,4 @@
-import { ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, requireUser, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
+import { ConflictError, ForbiddenError, InputError, NotFoundError, parseObjectId, requirePermission, requireUser, roles, UnauthenticatedError } from '@lattice/plugin-sdk';
 import { z } from 'zod';
 import { startSession } from '../login/log-in.js';
 import { claimLoginAttempt, clearFailuresFor, recordFailedLogin, recordSuccessfulLogin } from '../login/login-throttle.js';
@@ -9,10 +9,12 @@ import { passwordProblem } from '../users/password-rules.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { toPublicUser } from '../users/public-user.js';
 import { passwordInput } from '../users/user-input.js';
+import { asRead } from './as-read.js';
 import type { CoreContext } from './core-context.js';
 
 const idArgs = z.object({ _id: z.string() });
-const setRoleArgs = z.object({ _id: z.string(), role: z.enum(roles) });
+const setRoleArgs = z.object({ _id: z.string(), role: z.enum(roles), updatedAt: z.date().nullish() });
+const changedSinceRead = 'Someone else changed this user after you opened it';
 const setPasswordArgs = z.object({ _id: z.string(), password: passwordInput });
 // The current password's cap only bounds the work, as at login.
 const changePasswordArgs = z.object({ currentPassword: z.string().min(1).max(1_000), newPassword: passwordInput });
@@ -54,15 +56,15 @@ export const userMutationResolvers = {
   },
 
   async usersSetRole(_parent: unknown, args: unknown, context: CoreContext) {
-    const { _id, role } = setRoleArgs.parse(args);
+    const { _id, role, updatedAt } = parseInput(setRoleArgs, args, 'change the role');
     const user = await findUser(context.models, _id);
     if (user.role === 'owner' && role !== 'owner') await assertAnotherActiveOwner(context.models, user._id);
-    const changed = user.role !== role;
-    user.role = role;
-    await user.save();
+    // Stored only if the user is still as the client read them (when it says what it read).
+    const saved = await context.models.User.findOneAndUpdate({ _id: user._id, ...asRead(updatedAt) }, { $set: { role, updatedAt: new Date() } }, { returnDocument: 'after' }).lean();
+    if (!saved) throw new ConflictError(changedSinceRead);
     // The user logs in again to work with the new role: no host keeps serving the old one.
-    if (changed) await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
-    return toPublicUser(user);
+    if (user.role !== role) await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
+    return toPublicUser(saved);
   },
 
   async usersDeactivate(_parent: unknown, args: unknown, context: CoreContext) {
@@ -72,6 +74,7 @@ export const userMutationResolvers = {
     const user = await findUser(context.models, _id);
     if (user.role === 'owner') await assertAnotherActiveOwner(context.models, user._id);
     user.isActive = false;
+    user.updatedAt = new Date();
     await user.save();
     await revokeUserSessions(context.models, context.pubsubClient, String(user._id));
     return toPublicUser(user);
@@ -81,6 +84,7 @@ export const userMutationResolvers = {
     const { _id } = idArgs.parse(args);
     const user = await findUser(context.models, _id);
     user.isActive = true;
+    user.updatedAt = new Date();
     await user.save();
     return toPublicUser(user);
   },

@@ -12,6 +12,11 @@ export interface UserFields {
   grants?: string[];
   /** Actions this user may not do whatever their groups say (owners excepted). */
   denials?: string[];
+  /**
+   * Set by every change an admin makes (role, active, grants and denials): an edit that names the value it
+   * read is refused (CONFLICT) once it differs. Absent on users stored before it was kept, and never changed.
+   */
+  updatedAt?: Date;
 }
 
 export type UserModel = Model<UserFields>;
@@ -26,6 +31,7 @@ const userSchema = new Schema<UserFields, UserModel>(
     createdAt: { type: Date, required: true, default: () => new Date() },
     grants: { type: [String], default: undefined },
     denials: { type: [String], default: undefined },
+    updatedAt: Date,
   },
   { collection: 'users', versionKey: false },
 );

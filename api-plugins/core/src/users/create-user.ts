@@ -24,6 +24,7 @@ export async function createUser(models: CoreModels, input: NewUserInput): Promi
       role: role satisfies Role,
       passwordHash: await hashPassword(password),
       isActive: true,
+      updatedAt: new Date(),
     });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new InputError(`A user with the e-mail ${email} already exists`);

@@ -11,6 +11,8 @@ export interface PublicUser {
   createdAt: Date;
   grants: string[];
   denials: string[];
+  /** Null for a user stored before it was kept and never changed since. */
+  updatedAt: Date | null;
 }
 
 export function toPublicUser(user: UserFields & { _id: unknown }): PublicUser {
@@ -23,5 +25,6 @@ export function toPublicUser(user: UserFields & { _id: unknown }): PublicUser {
     createdAt: user.createdAt,
     grants: user.grants ?? [],
     denials: user.denials ?? [],
+    updatedAt: user.updatedAt ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { InputError, NotFoundError, UnauthenticatedError, type PluginResolvers } from '@lattice/plugin-sdk';
+import { ConflictError, InputError, NotFoundError, UnauthenticatedError, type PluginResolvers } from '@lattice/plugin-sdk';
 import { withFilter } from 'graphql-subscriptions';
 import { z } from 'zod';
 import { conversationEventsChannel, type ConversationEvent } from '../events/messenger-events.js';
@@ -9,7 +9,19 @@ import type { MessengerContext } from './messenger-context.js';
 
 const conversationArgs = z.object({ conversationId: z.string() });
 const typingArgs = z.object({ conversationId: z.string(), typing: z.boolean() });
-const editArgs = z.object({ inboxId: z.string(), data: z.record(z.string(), z.unknown()) });
+const editArgs = z.object({
+  inboxId: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  /** The `updatedAt` the client read: undefined skips the check, null means "it had none". */
+  updatedAt: z.date().nullish(),
+});
+const changedSinceRead = 'Someone else changed these messenger settings after you opened them';
+
+/** The part of an edit's filter that finds the integration only as the client read it. */
+function asRead(updatedAt: Date | null | undefined) {
+  if (updatedAt === undefined) return {};
+  return { updatedAt: updatedAt === null ? { $exists: false } : updatedAt };
+}
 const eventArgs = z.object({ inboxConversationId: z.string() });
 
 function detailEntry(message: MessageRecord, visitorEmail: string | undefined) {
@@ -60,22 +72,29 @@ export const resolvers: PluginResolvers<MessengerContext> = {
         workingHours: integration.workingHours ?? [],
         timeZone: integration.timeZone,
         replyByMail: integration.replyByMail ?? null,
+        updatedAt: integration.updatedAt ?? null,
         widgetsUrl,
       }));
     },
   },
   Mutation: {
     async messengerIntegrationEdit(_parent: unknown, args: unknown, context: MessengerContext) {
-      const { inboxId, data } = editArgs.parse(args);
+      const parsedArgs = editArgs.safeParse(args);
+      if (!parsedArgs.success) throw new InputError(`Cannot change the messenger settings: ${z.prettifyError(parsedArgs.error)}`);
+      const { inboxId, data, updatedAt } = parsedArgs.data;
       const { Integration } = context.models;
       const current = await Integration.findOne({ inboxId }).lean<IntegrationRecord>();
       if (!current) throw new NotFoundError('Messenger integration not found');
-      const { _id: _ignored, inboxId: _same, createdAt: _kept, ...settings } = current;
+      const { _id: _ignored, inboxId: _same, createdAt: _kept, updatedAt: _stored, ...settings } = current;
       const parsed = messengerSettingsSchema.safeParse({ ...settings, ...data });
       if (!parsed.success) throw new InputError(`The messenger settings are not usable: ${z.prettifyError(parsed.error)}`);
-      const updated = await Integration.findOneAndUpdate({ inboxId }, { $set: parsed.data }, { returnDocument: 'after' }).lean<IntegrationRecord>();
-      if (!updated) throw new NotFoundError('Messenger integration not found');
-      return { ...widgetSettings(updated), workingHours: updated.workingHours ?? [], timeZone: updated.timeZone };
+      // Written only over the settings as the client read them (when it says what it read).
+      const updated = await Integration.findOneAndUpdate({ inboxId, ...asRead(updatedAt) }, { $set: { ...parsed.data, updatedAt: new Date() } }, { returnDocument: 'after' }).lean<IntegrationRecord>();
+      if (!updated) {
+        if (updatedAt !== undefined && (await Integration.exists({ inboxId }))) throw new ConflictError(changedSinceRead);
+        throw new NotFoundError('Messenger integration not found');
+      }
+      return { ...widgetSettings(updated), workingHours: updated.workingHours ?? [], timeZone: updated.timeZone, updatedAt: updated.updatedAt ?? null };
     },
     async messengerTyping(_parent: unknown, args: unknown, context: MessengerContext) {
       const { conversationId, typing } = typingArgs.parse(args);

@@ -35,8 +35,8 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    "Changes some settings of the messenger integration with that inbox id; answers all of them."
-    messengerIntegrationEdit(inboxId: String!, data: JSON!): JSON
+    "Changes some settings of the messenger integration with that inbox id; answers all of them, with updatedAt. With updatedAt (the value read from messengerIntegrations; null: it had none), refused with CONFLICT when the settings changed since."
+    messengerIntegrationEdit(inboxId: String!, data: JSON!, updatedAt: Date): JSON
     "Tells the visitor an agent is (or stopped) typing."
     messengerTyping(conversationId: String!, typing: Boolean!): Boolean
     "The visitor's messages so far are read: the widget shows it."

@@ -9,7 +9,7 @@ export async function createIntegration(runtime: MessengerRuntime, payload: Crea
   const parsed = messengerSettingsSchema.safeParse(payload.doc ?? {});
   if (!parsed.success) throw new InputError(`The messenger settings are not usable: ${z.prettifyError(parsed.error)}`);
   try {
-    await runtime.models().Integration.create({ ...parsed.data, inboxId: payload.integrationId, createdAt: new Date() });
+    await runtime.models().Integration.create({ ...parsed.data, inboxId: payload.integrationId, createdAt: new Date(), updatedAt: new Date() });
   } catch (error) {
     if (isDuplicateKeyError(error)) throw new InputError(`A messenger integration for ${payload.integrationId} already exists`);
     throw error;

@@ -5,6 +5,8 @@ import type { MessengerSettings } from '../settings/messenger-settings.js';
 export interface IntegrationFields extends MessengerSettings {
   inboxId: string;
   createdAt: Date;
+  /** Set on every change: an edit that names the value it read is refused (CONFLICT) once it differs. Absent on integrations stored before it was kept. */
+  updatedAt?: Date;
 }
 
 export type IntegrationModel = Model<IntegrationFields>;
@@ -24,6 +26,7 @@ const integrationSchema = new Schema<IntegrationFields, IntegrationModel>(
     maxAttachmentBytes: Number,
     replyByMail: { type: new Schema({ kind: String, integrationId: String }, { _id: false }), default: null },
     createdAt: { type: Date, required: true },
+    updatedAt: Date,
   },
   { collection: 'messenger_integrations', versionKey: false },
 );

@@ -20,6 +20,8 @@ export function MessengerSettingsCard({ settings, widgetsUrl }: { settings: Mess
     requireEmail: settings.requireEmail,
     maxAttachmentBytes: String(settings.maxAttachmentBytes),
   });
+  // The version of the settings this form was filled from: a save over someone else's newer one is refused (CONFLICT).
+  const [updatedAt, setUpdatedAt] = useState(settings.updatedAt ?? null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [save, { loading }] = useMutation(integrationEditMutation);
   const field = (name: 'brandName' | 'color' | 'greeting' | 'awayMessage') => ({
@@ -30,9 +32,10 @@ export function MessengerSettingsCard({ settings, widgetsUrl }: { settings: Mess
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await save({
+      const { data } = await save({
         variables: {
           inboxId: settings.integrationId,
+          updatedAt,
           data: {
             brandName: values.brandName,
             color: values.color,
@@ -45,6 +48,8 @@ export function MessengerSettingsCard({ settings, widgetsUrl }: { settings: Mess
           },
         },
       });
+      const saved = data?.messengerIntegrationEdit as Pick<MessengerIntegrationSettings, 'updatedAt'> | null | undefined;
+      setUpdatedAt(saved?.updatedAt ?? null);
       setOutcome({ ok: true, text: t('settings.saved') });
     } catch (error) {
       setOutcome({ ok: false, text: graphQLErrorMessage(error) });

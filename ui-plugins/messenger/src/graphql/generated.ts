@@ -30,6 +30,7 @@ export type MessengerCreateIntegrationMutation = { integrationsCreateExternalInt
 export type MessengerIntegrationEditMutationVariables = Exact<{
   inboxId: string;
   data: unknown;
+  updatedAt?: string | null | undefined;
 }>;
 
 

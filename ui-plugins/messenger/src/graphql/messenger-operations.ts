@@ -54,8 +54,8 @@ export const integrationsQuery: TypedDocumentNode<MessengerIntegrationsQuery, Me
 `;
 
 export const integrationEditMutation: TypedDocumentNode<MessengerIntegrationEditMutation, MessengerIntegrationEditMutationVariables> = gql`
-  mutation MessengerIntegrationEdit($inboxId: String!, $data: JSON!) {
-    messengerIntegrationEdit(inboxId: $inboxId, data: $data)
+  mutation MessengerIntegrationEdit($inboxId: String!, $data: JSON!, $updatedAt: Date) {
+    messengerIntegrationEdit(inboxId: $inboxId, data: $data, updatedAt: $updatedAt)
   }
 `;
 
