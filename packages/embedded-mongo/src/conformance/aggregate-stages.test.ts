@@ -103,4 +103,20 @@ describe('aggregation as MongoDB answers it', () => {
     const deleted = await c.deleteMany({ $expr: { $lt: ['$a', '$$limit'] } }, { let: { limit: 3 } });
     assert.equal(deleted.deletedCount, 2);
   });
+
+  it('$project and a find projection give the fields in mongod\'s order: included ones as the document has them, computed ones as the projection names them', async () => {
+    const c = await fx.fresh([{ _id: 1, a: 1, n: 2, s: { y: 1, x: 2 } }]);
+    // deepEqual does not compare field order; the JSON text does.
+    const asText = (docs: readonly object[]) => JSON.stringify(docs);
+    const projections = [
+      [{ z: '$n', w: '$a' }, [{ _id: 1, z: 2, w: 1 }]],
+      [{ 's.x': 1, 's.y': 1, c: '$a' }, [{ _id: 1, s: { y: 1, x: 2 }, c: 1 }]],
+      [{ n: 1, a: 1, c: { $add: ['$a', 1] } }, [{ _id: 1, a: 1, n: 2, c: 2 }]],
+      [{ s: { z: '$a', y: 1 } }, [{ _id: 1, s: { y: 1, z: 1 } }]],
+    ] as const;
+    for (const [projection, expected] of projections) {
+      assert.equal(asText(await c.aggregate([{ $project: projection }]).toArray()), asText(expected), JSON.stringify(projection));
+      assert.equal(asText(await c.find({}, { projection }).toArray()), asText(expected), `find ${JSON.stringify(projection)}`);
+    }
+  });
 });

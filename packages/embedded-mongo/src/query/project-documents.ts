@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo/query';
+import { Aggregator } from 'mingo/aggregator';
 import type { Options } from 'mingo/types';
 import { badValue } from '../errors.js';
 import { elemMatchElementTest, mingoOptions } from './mingo-context.js';
@@ -113,7 +113,8 @@ function runMingoProjection(docs: Document[], projection: Document, inclusion: b
   if (inclusion && fields) return docs.map((doc) => pick(doc, fields));
   // An expression computes on numbers; inclusions and exclusions keep each value's BSON type.
   const computes = Object.values(projection).some((rule) => !movesOnly(rule));
-  return new Query({}, options).find(computes ? docs.map(numericView) : docs, rewriteExpression(projection) as Document).all() as Document[];
+  // The server's own `$project` stage (stage-semantics.ts), which puts the fields in mongod's order.
+  return new Aggregator([{ $project: rewriteExpression(projection) }], options).run(computes ? docs.map(numericView) : docs) as Document[];
 }
 
 /** The fields of a projection that includes top-level fields only (and perhaps drops `_id`); else undefined. */

@@ -5,6 +5,7 @@ import type { Any, AnyObject, Options } from 'mingo/types';
 import { compareValues } from './bson-order.js';
 import { groupValues } from './missing-values.js';
 import { isPlainObject } from './path-values.js';
+import { orderProjected, projectionTree } from './project-field-order.js';
 
 /**
  * Stages and accumulators where the differential test (conformance/differential-aggregation.test.ts)
@@ -14,7 +15,8 @@ import { isPlainObject } from './path-values.js';
  * - `$count` of no documents outputs no document (mingo output {n: 0});
  * - `$max`/`$min` in `$group` compare whole values in BSON order, arrays as arrays (mingo compared
  *   arrays by their elements), leaving null and missing out;
- * - an inclusion `$project` outputs `_id` first (mingo put it after `a` for `{'a.b': 1}`).
+ * - an inclusion `$project` outputs `_id` first (mingo put it after `a` for `{'a.b': 1}`), then the fields in
+ *   mongod's order (mingo sorted them by name).
  */
 type Stage = (coll: Iterator, expr: Any, options: Options) => Iterator;
 type Accumulator = (coll: AnyObject[], expr: Any, options: Options) => Any;
@@ -90,18 +92,22 @@ function extreme(direction: 1 | -1): Accumulator {
 const isExclusionFlag = (rule: unknown): boolean => rule === 0 || rule === false;
 
 const $project: Stage = (coll, expr, options) => {
-  const projected = pipelineOperators.$project(coll, expr as never, options);
-  if (!isPlainObject(expr)) return projected;
-  const rules = Object.entries(expr as AnyObject);
-  const exclusion = rules.filter(([key]) => key !== '_id').every(([, rule]) => isExclusionFlag(rule));
-  if (exclusion || isExclusionFlag((expr as AnyObject)._id)) return projected;
-  // An inclusion projection outputs _id first, as mongod does.
-  return projected.map((doc: AnyObject) => {
-    if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
-    const { _id, ...rest } = doc;
-    return { _id, ...rest };
+  if (!isPlainObject(expr)) return pipelineOperators.$project(coll, expr as never, options);
+  const exclusion = Object.entries(expr as AnyObject).filter(([key]) => key !== '_id').every(([, rule]) => isExclusionFlag(rule));
+  if (exclusion) return pipelineOperators.$project(coll, expr as never, options);
+  // An inclusion projection outputs _id first, then the fields in mongod's order (project-field-order.ts).
+  const tree = projectionTree(expr as AnyObject);
+  return coll.transform((inputs: AnyObject[]) => {
+    const outputs = pipelineOperators.$project(Lazy(inputs), expr as never, options).collect<AnyObject>();
+    return Lazy(outputs.map((out, i) => idFirst(orderProjected(out, inputs[i], tree) as AnyObject)));
   });
 };
+
+function idFirst(doc: AnyObject): AnyObject {
+  if (!('_id' in doc) || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
+}
 
 export const STAGE_SEMANTICS = { $unwind, $count, $project };
 export const ACCUMULATOR_SEMANTICS = { $max: extreme(1), $min: extreme(-1) };
