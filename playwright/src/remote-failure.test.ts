@@ -68,6 +68,23 @@ test('in German the unavailable panel and its Retry read in German, and Retry br
   await page.context().close();
 });
 
+test("a remote entry that fails once is asked for again by the federation runtime's retry plugin: the page loads, no panel", async () => {
+  const { page } = await newPage(browser);
+  const entryRequests: string[] = [];
+  await page.route(remoteEntry, (route) => {
+    entryRequests.push(route.request().resourceType());
+    return entryRequests.length === 1 ? route.abort('connectionrefused') : route.continue();
+  });
+  // Opened on another plugin's page, so that the first request for the documents entry is the runtime's own.
+  await openLoggedIn(page, stack, '/fixture/');
+  await page.getByTestId('fixture-page').waitFor();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Documents' }).click();
+  await page.getByRole('button', { name: 'Add document' }).waitFor({ timeout: 30_000 });
+  assert.equal(await page.getByTestId('plugin-unavailable').count(), 0);
+  assert.deepEqual(entryRequests.slice(0, 2), ['script', 'script'], 'the refused entry was loaded again by a second script');
+  await page.context().close();
+});
+
 test('a remote whose routes module throws is contained in its own boundary', async () => {
   const { page } = await newPage(browser);
   // Serve a remote entry that registers the container but whose ./routes factory throws.

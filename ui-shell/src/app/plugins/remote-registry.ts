@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ApolloClient } from '@apollo/client';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginManifestEntry, RoutesPreload } from '@lattice/ui-sdk';
 import { diagnosedLoadError } from './diagnose-entry-failure.js';
-import { esModuleEntryIntegrity, expectEntryIntegrity } from './entry-integrity-runtime.js';
+import { expectEntryIntegrity } from './entry-integrity-runtime.js';
 import { RemoteComponentMissing } from './remote-load-errors.js';
-import { applyRemoteLoadTimeout, withRemoteLoadTimeout } from './remote-load-timeout.js';
+import { withRemoteLoadTimeout } from './remote-load-timeout.js';
+import { registerShellRuntimePlugins } from './shell-runtime-plugins.js';
 import { pathInApp } from '../boot/app-base.js';
 
 /** A plugin's routes module: the component the shell renders, and what to fetch before it renders. */
@@ -14,13 +15,30 @@ export interface RoutesModule {
   preload?: RoutesPreload;
 }
 
-const registered = new Set<string>();
-// The entry version of each plugin whose code this tab has registered: a later one means a redeploy.
-const runningVersions = new Map<string, string>();
-let integrityPluginRegistered = false;
-const failed = new Set<string>();
-const early = new Map<string, Promise<RoutesModule>>();
-const loaded = new Map<string, RoutesModule>();
+/** What this tab knows of one plugin's remote, kept by its scope. */
+interface RemoteState {
+  /** Registered with the federation runtime (a first visit registers it). */
+  registered: boolean;
+  /** The last load failed: the runtime keeps a failed remote's state, so the next visit registers it afresh. */
+  failed: boolean;
+  /** The entry version whose code this tab runs, by plugin name: a later one in /plugins.json means a redeploy. */
+  runningVersion?: { plugin: string; version: string };
+  /** The load started before React asked for it (the page being opened is this plugin's); used once. */
+  earlyLoad?: Promise<RoutesModule>;
+  /** The routes module once loaded, so that its page can render it at once. */
+  routes?: RoutesModule;
+}
+
+const remotes = new Map<string, RemoteState>();
+
+function remoteState(scope: string): RemoteState {
+  let state = remotes.get(scope);
+  if (!state) {
+    state = { registered: false, failed: false };
+    remotes.set(scope, state);
+  }
+  return state;
+}
 
 /**
  * Starts loading a plugin's routes before React asks for them (the page being opened is that plugin's).
@@ -29,14 +47,14 @@ const loaded = new Map<string, RoutesModule>();
 export function loadPluginRoutesEarly(plugin: PluginManifestEntry): void {
   const loading = loadPluginRoutes(plugin, false);
   loading.catch(() => undefined);
-  early.set(plugin.scope, loading);
+  remoteState(plugin.scope).earlyLoad = loading;
 }
 
 /** Lets each plugin loading early start its page's requests with the shell's client (see RoutesPreload). */
 export function preloadEarlyPlugins(client: ApolloClient): void {
   const location = { pathname: pathInApp(window.location.pathname), search: window.location.search };
-  for (const [scope, loading] of early) {
-    loading.then(
+  for (const [scope, { earlyLoad }] of remotes) {
+    earlyLoad?.then(
       (module) => {
         try {
           module.preload?.({ client, location });
@@ -52,13 +70,14 @@ export function preloadEarlyPlugins(client: ApolloClient): void {
 
 /** A plugin's routes module if it has already loaded: its page can then render it at once. */
 export function loadedPluginRoutes(plugin: PluginManifestEntry): RoutesModule | undefined {
-  return loaded.get(plugin.scope);
+  return remotes.get(plugin.scope)?.routes;
 }
 
 /** The routes module for a page: the early load when there is one (used once), else a load now. */
 export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
-  const loading = early.get(plugin.scope);
-  early.delete(plugin.scope);
+  const state = remoteState(plugin.scope);
+  const loading = state.earlyLoad;
+  delete state.earlyLoad;
   return !fresh && loading ? loading : loadPluginRoutes(plugin, fresh);
 }
 
@@ -68,15 +87,14 @@ export function pluginRoutesForPage(plugin: PluginManifestEntry, fresh: boolean)
  * what the runtime cached for the remote (a failed entry included), for a retry.
  */
 export async function loadPluginRoutes(plugin: PluginManifestEntry, fresh: boolean): Promise<RoutesModule> {
+  const state = remoteState(plugin.scope);
   try {
-    const routes = await loadRoutesModule(plugin, fresh || failed.has(plugin.scope));
-    failed.delete(plugin.scope);
-    loaded.set(plugin.scope, routes);
-    return routes;
+    state.routes = await loadRoutesModule(plugin, fresh || state.failed);
+    state.failed = false;
+    return state.routes;
   } catch (error) {
-    // The runtime keeps a failed remote's state; the next visit must start over, not wait on it.
-    failed.add(plugin.scope);
-    loaded.delete(plugin.scope);
+    state.failed = true;
+    delete state.routes;
     throw error;
   }
 }
@@ -95,7 +113,7 @@ async function loadRoutesModule(plugin: PluginManifestEntry, fresh: boolean): Pr
  * The remote is registered on first use; `fresh` registers it again, dropping what the runtime cached.
  */
 export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exposed: string, fresh: boolean): Promise<Module | null> {
-  if (fresh || !registered.has(plugin.scope)) registerRemote(plugin);
+  if (fresh || !remoteState(plugin.scope).registered) registerRemote(plugin);
   try {
     return await loadRemote<Module>(`${plugin.scope}/${exposed.replace(/^\.\//, '')}`);
   } catch (error) {
@@ -106,7 +124,9 @@ export async function loadExposedModule<Module>(plugin: PluginManifestEntry, exp
 
 /** The entry version of each plugin whose remote this tab has registered, by plugin name. */
 export function runningEntryVersions(): ReadonlyMap<string, string> {
-  return runningVersions;
+  const versions = new Map<string, string>();
+  for (const { runningVersion } of remotes.values()) if (runningVersion) versions.set(runningVersion.plugin, runningVersion.version);
+  return versions;
 }
 
 /**
@@ -115,15 +135,12 @@ export function runningEntryVersions(): ReadonlyMap<string, string> {
  * hash of its descriptor for the browser to check. The dev server's manifest has no facts: a classic script.
  */
 function registerRemote(plugin: PluginManifestEntry): void {
-  applyRemoteLoadTimeout();
-  if (!integrityPluginRegistered) {
-    registerPlugins([esModuleEntryIntegrity]);
-    integrityPluginRegistered = true;
-  }
+  registerShellRuntimePlugins();
+  const state = remoteState(plugin.scope);
   const entry: Omit<NonNullable<PluginManifestEntry['entry']>, 'version'> = plugin.entry ?? { url: plugin.remoteEntry, type: 'script' };
   const url = new URL(entry.url, window.location.href).href;
   expectEntryIntegrity(url, entry.integrity);
-  registerRemotes([{ name: plugin.scope, entry: url, ...(entry.type === 'module' ? { type: 'module' } : {}) }], { force: registered.has(plugin.scope) });
-  registered.add(plugin.scope);
-  if (plugin.entry) runningVersions.set(plugin.name, plugin.entry.version);
+  registerRemotes([{ name: plugin.scope, entry: url, ...(entry.type === 'module' ? { type: 'module' } : {}) }], { force: state.registered });
+  state.registered = true;
+  if (plugin.entry) state.runningVersion = { plugin: plugin.name, version: plugin.entry.version };
 }
