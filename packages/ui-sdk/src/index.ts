@@ -23,6 +23,7 @@ export * from './components/icons.js';
 export { usePageTitle } from './components/use-page-title.js';
 export { DateInput } from './components/DateInput.js';
 export { ConfirmModal } from './components/ConfirmModal.js';
+export { EditConflict, type ConflictingField } from './components/EditConflict.js';
 export { useConfirmation } from './components/use-confirmation.js';
 export { PluginPageNotFound } from './components/PluginPageNotFound.js';
 export { RemoteBoundary } from './components/RemoteBoundary.js';

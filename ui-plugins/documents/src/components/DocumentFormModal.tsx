@@ -20,7 +20,7 @@ import { addDocumentMutation, documentDetailQuery, editDocumentMutation, refetch
 import type { DocumentRow, DocumentType } from '../graphql/documents-page-query.js';
 import { documentInputOf, expiryDayFormat, formValuesOf, type DocumentFormValues } from '../document-form-values.js';
 import { expiryYears, parseTypedDay, typedDayProblem, type TypedDayProblem } from '../typed-day.js';
-import { EditConflict } from './EditConflict.js';
+import { DocumentEditConflict } from './DocumentEditConflict.js';
 import { FormModal } from './FormModal.js';
 
 /** A save refused with CONFLICT: the version saved meanwhile, to compare with and to save over. */
@@ -175,7 +175,7 @@ export function DocumentFormModal({ document, types, defaultTypeId, onClose }: D
       size={document ? 'lg' : undefined}
     >
       {conflict && (
-        <EditConflict saved={conflict.saved} mine={values} types={types} busy={editing.loading} onKeepMine={keepMine} onTakeTheirs={() => void takeTheirs()} />
+        <DocumentEditConflict saved={conflict.saved} mine={values} types={types} busy={editing.loading} onKeepMine={keepMine} onTakeTheirs={() => void takeTheirs()} />
       )}
       {document ? (
         // The History tab is read when opened: most edits never look at it.

@@ -28,7 +28,8 @@ export function GroupList({ groups, selectedGroupId, onSelect, ask, onDone }: Gr
   const saveName = async (name: string) => {
     const group = nameForm?.group;
     if (group) {
-      await edit({ variables: { _id: group._id, name } });
+      // A rename over someone else's change is refused (CONFLICT): the form says so and the page shows theirs.
+      await edit({ variables: { _id: group._id, name, updatedAt: group.updatedAt } });
       onDone(t('permissions.group.renamed', { before: group.name, name }));
     } else {
       const added = await add({ variables: { name } });

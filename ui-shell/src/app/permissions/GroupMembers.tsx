@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { ActionIcon, Button, Group, IconTrash, IconUserPlus, NativeSelect, Table, Text, Title, VisuallyHidden, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { PermissionChange } from './permission-change.js';
+import { groupConflict } from './permission-conflicts.js';
 import { refetchPermissions, setGroupMembersMutation, type GroupMember, type PermissionGroup, type PermissionUser } from './permissions-queries.js';
 
 export const userLabel = (user: GroupMember) => user.name || user.email;
@@ -17,6 +18,20 @@ export function GroupMembers({ group, users, ask }: { group: PermissionGroup; us
   const [chosenId, setChosenId] = useState('');
   const chosen = candidates.find((user) => user._id === chosenId);
   const headingId = `group-members-${group._id}`;
+  const client = useApolloClient();
+  // Sets the members, from what the page read; on CONFLICT the dialog compares with the group as it is now.
+  const membersChange = (userIds: string[]) => ({
+    run: () => setMembers({ variables: { _id: group._id, userIds, updatedAt: group.updatedAt } }),
+    conflict: () =>
+      groupConflict({
+        client,
+        t,
+        groupId: group._id,
+        mine: { name: group.name, actions: group.actions, memberIds: userIds },
+        users,
+        save: (stored) => setMembers({ variables: { _id: group._id, userIds, updatedAt: stored.updatedAt } }),
+      }),
+  });
 
   const askAdd = (user: PermissionUser) =>
     ask({
@@ -24,8 +39,9 @@ export function GroupMembers({ group, users, ask }: { group: PermissionGroup; us
       question: t('permissions.members.addQuestion', { user: userLabel(user), group: group.name }),
       confirmLabel: t('permissions.members.addConfirm'),
       done: t('permissions.members.added', { user: userLabel(user), group: group.name }),
+      ...membersChange([...memberIds, user._id]),
       run: async () => {
-        await setMembers({ variables: { _id: group._id, userIds: [...memberIds, user._id] } });
+        await membersChange([...memberIds, user._id]).run();
         setChosenId('');
       },
     });
@@ -35,7 +51,7 @@ export function GroupMembers({ group, users, ask }: { group: PermissionGroup; us
       question: t('permissions.members.removeQuestion', { user: userLabel(member), group: group.name }),
       confirmLabel: t('permissions.members.removeConfirm'),
       done: t('permissions.members.removed', { user: userLabel(member), group: group.name }),
-      run: () => setMembers({ variables: { _id: group._id, userIds: memberIds.filter((id) => id !== member._id) } }),
+      ...membersChange(memberIds.filter((id) => id !== member._id)),
     });
 
   return (

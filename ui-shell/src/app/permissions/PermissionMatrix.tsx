@@ -1,13 +1,16 @@
 import { Fragment } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Checkbox, Code, Table, Text, Title, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { PermissionChange } from './permission-change.js';
-import { editGroupMutation, refetchPermissions, type PermissionAction, type PermissionGroup, type PermissionModule } from './permissions-queries.js';
+import { groupConflict } from './permission-conflicts.js';
+import { editGroupMutation, refetchPermissions, type PermissionAction, type PermissionGroup, type PermissionModule, type PermissionUser } from './permissions-queries.js';
 
 interface PermissionMatrixProps {
   modules: PermissionModule[];
   groups: PermissionGroup[];
+  /** Named in the conflict dialog when a group's members changed meanwhile. */
+  users: PermissionUser[];
   ask: (change: PermissionChange) => void;
 }
 
@@ -15,21 +18,30 @@ interface PermissionMatrixProps {
  * Every declared action (rows, in blocks per plugin module) × every group (columns); a tick grants the
  * action to the group. Owners have every action, always: their column cannot be changed.
  */
-export function PermissionMatrix({ modules, groups, ask }: PermissionMatrixProps) {
+export function PermissionMatrix({ modules, groups, users, ask }: PermissionMatrixProps) {
   const t = useMessages(shellCatalogue);
   const [edit] = useMutation(editGroupMutation, refetchPermissions);
+  const client = useApolloClient();
 
-  const askToggle = (group: PermissionGroup, action: PermissionAction, grant: boolean) =>
+  const askToggle = (group: PermissionGroup, action: PermissionAction, grant: boolean) => {
+    const actions = grant ? [...group.actions, action.name] : group.actions.filter((name) => name !== action.name);
     ask({
       title: grant ? t('permissions.matrix.grantTitle') : t('permissions.matrix.withdrawTitle'),
       question: t(grant ? 'permissions.matrix.grantQuestion' : 'permissions.matrix.withdrawQuestion', { action: action.name, description: action.description, group: group.name }),
       confirmLabel: grant ? t('permissions.matrix.grant') : t('permissions.matrix.withdraw'),
       done: t(grant ? 'permissions.matrix.granted' : 'permissions.matrix.withdrawn', { action: action.name, group: group.name }),
-      run: () =>
-        edit({
-          variables: { _id: group._id, actions: grant ? [...group.actions, action.name] : group.actions.filter((name) => name !== action.name) },
+      run: () => edit({ variables: { _id: group._id, actions, updatedAt: group.updatedAt } }),
+      conflict: () =>
+        groupConflict({
+          client,
+          t,
+          groupId: group._id,
+          mine: { name: group.name, actions, memberIds: group.members.map((member) => member._id) },
+          users,
+          save: (stored) => edit({ variables: { _id: group._id, actions, updatedAt: stored.updatedAt } }),
         }),
     });
+  };
 
   return (
     <section aria-labelledby="permission-matrix-heading">

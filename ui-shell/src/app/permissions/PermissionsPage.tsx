@@ -1,17 +1,36 @@
 import { useState } from 'react';
-import { useQuery } from '@apollo/client/react';
-import { Alert, ConfirmModal, Skeleton, Stack, Tabs, Text, Title, graphQLErrorMessage, useCan, useConfirmation, useMessages, usePageTitle, usePermissions } from '@lattice/ui-sdk';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  ConfirmModal,
+  EditConflict,
+  Modal,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  graphQLErrorCode,
+  graphQLErrorMessage,
+  useCan,
+  useConfirmation,
+  useMessages,
+  usePageTitle,
+  usePermissions,
+} from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { GroupList } from './GroupList.js';
 import { GroupMembers } from './GroupMembers.js';
 import { PermissionMatrix } from './PermissionMatrix.js';
 import { UserOverrides } from './UserOverrides.js';
-import type { PermissionChange } from './permission-change.js';
+import type { PermissionChange, PermissionConflict } from './permission-change.js';
 import { permissionGroupsQuery, permissionModulesQuery, permissionUsersQuery } from './permissions-queries.js';
 
 /**
  * /settings/permissions: permission groups and their members, the matrix of every plugin's actions × groups,
- * and each user's own grants and denials beside what they can do. Every change is asked first and reported done.
+ * and each user's own grants and denials beside what they can do. Every change is asked first and reported done;
+ * one refused because someone else changed the group or user meanwhile (CONFLICT) shows what differs, to keep
+ * mine or take theirs.
  */
 export function PermissionsPage() {
   const t = useMessages(shellCatalogue);
@@ -29,15 +48,43 @@ export function PermissionsPage() {
   const [selectedGroupId, setSelectedGroupId] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const [conflict, setConflict] = useState<{ change: PermissionChange; view: PermissionConflict } | null>(null);
+  const [conflictFailure, setConflictFailure] = useState<string | null>(null);
+  const client = useApolloClient();
   const confirmation = useConfirmation(async (change: PermissionChange) => {
     setRunning(true);
     try {
       await change.run();
+      setDone(change.done);
+    } catch (error) {
+      if (graphQLErrorCode(error) !== 'CONFLICT' || !change.conflict) throw error;
+      setConflictFailure(null);
+      setConflict({ change, view: await change.conflict() });
     } finally {
       setRunning(false);
     }
-    setDone(change.done);
   });
+  const keepMine = async () => {
+    if (!conflict) return;
+    setRunning(true);
+    setConflictFailure(null);
+    try {
+      await conflict.view.keepMine();
+      setDone(conflict.change.done);
+      setConflict(null);
+    } catch (error) {
+      // Changed yet again meanwhile: compared afresh, so that the user decides on what is there now.
+      if (graphQLErrorCode(error) === 'CONFLICT' && conflict.change.conflict) setConflict({ change: conflict.change, view: await conflict.change.conflict() });
+      else setConflictFailure(graphQLErrorMessage(error));
+    } finally {
+      setRunning(false);
+    }
+  };
+  const takeTheirs = async () => {
+    setConflict(null);
+    // The conflict check asked for the record again; the rest of the page follows.
+    await client.refetchQueries({ include: [permissionGroupsQuery, permissionUsersQuery] });
+  };
   const ask = (change: PermissionChange) => {
     setDone(null);
     confirmation.ask(change);
@@ -77,7 +124,7 @@ export function PermissionsPage() {
             <Stack gap="xl">
               <GroupList groups={groups} selectedGroupId={selectedGroup?._id ?? null} onSelect={setSelectedGroupId} ask={ask} onDone={setDone} />
               {selectedGroup && <GroupMembers group={selectedGroup} users={data.users} ask={ask} />}
-              <PermissionMatrix modules={data.permissionModules} groups={groups} ask={ask} />
+              <PermissionMatrix modules={data.permissionModules} groups={groups} users={data.users} ask={ask} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="users" pt="md">
@@ -97,6 +144,18 @@ export function PermissionsPage() {
         >
           <Text>{confirmation.target.question}</Text>
         </ConfirmModal>
+      )}
+      {conflict && (
+        <Modal opened onClose={() => void takeTheirs()} title={conflict.change.title} size="lg">
+          <Stack>
+            {conflictFailure && (
+              <Alert color="red" role="alert" title={t('permissions.failed')}>
+                {conflictFailure}
+              </Alert>
+            )}
+            <EditConflict title={conflict.view.title} fields={conflict.view.fields} busy={running} onKeepMine={() => void keepMine()} onTakeTheirs={() => void takeTheirs()} />
+          </Stack>
+        </Modal>
       )}
     </Stack>
   );

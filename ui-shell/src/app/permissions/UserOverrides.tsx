@@ -1,9 +1,10 @@
 import { Fragment, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Badge, Code, NativeSelect, Stack, Table, Text, Title, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { userLabel } from './GroupMembers.js';
 import type { PermissionChange } from './permission-change.js';
+import { userOverridesConflict } from './permission-conflicts.js';
 import { refetchPermissions, setOverridesMutation, type PermissionAction, type PermissionModule, type PermissionUser } from './permissions-queries.js';
 
 type Override = 'inherit' | 'grant' | 'deny';
@@ -32,20 +33,25 @@ export function UserOverrides({ modules, users, ask }: { modules: PermissionModu
   const [userId, setUserId] = useState(users[0]?._id ?? '');
   const [setOverrides] = useMutation(setOverridesMutation, refetchPermissions);
   const user = users.find((candidate) => candidate._id === userId);
+  const client = useApolloClient();
   const overrideLabels: Record<Override, string> = {
     inherit: t('permissions.override.inherit'),
     grant: t('permissions.override.grant'),
     deny: t('permissions.override.deny'),
   };
 
-  const askOverride = (target: PermissionUser, action: PermissionAction, next: Override) =>
+  const askOverride = (target: PermissionUser, action: PermissionAction, next: Override) => {
+    const mine = withOverride(target, action.name, next);
     ask({
       title: t('permissions.override.title'),
       question: t('permissions.override.question', { user: userLabel(target), action: action.name, setting: overrideLabels[next] }),
       confirmLabel: t('permissions.override.confirm'),
       done: t('permissions.override.done', { user: userLabel(target), action: action.name, setting: overrideLabels[next] }),
-      run: () => setOverrides({ variables: { _id: target._id, ...withOverride(target, action.name, next) } }),
+      run: () => setOverrides({ variables: { _id: target._id, ...mine, updatedAt: target.updatedAt } }),
+      conflict: () =>
+        userOverridesConflict({ client, t, userId: target._id, mine, save: (stored) => setOverrides({ variables: { _id: target._id, ...mine, updatedAt: stored.updatedAt } }) }),
     });
+  };
 
   return (
     <Stack>

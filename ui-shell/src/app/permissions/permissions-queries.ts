@@ -27,6 +27,8 @@ export interface PermissionGroup {
   actions: string[];
   /** Only ids: names come from the users list (the gateway prices a group's members with their fields past its limit). */
   members: Array<{ _id: string }>;
+  /** When the group last changed (null: a built-in group never changed); sent with every change, refused with CONFLICT if it moved on. */
+  updatedAt: string | null;
 }
 
 export interface PermissionUser extends GroupMember {
@@ -36,6 +38,8 @@ export interface PermissionUser extends GroupMember {
   groupIds: string[];
   grants: string[];
   denials: string[];
+  /** When an admin last changed the user; sent with every change of their grants and denials. */
+  updatedAt: string | null;
 }
 
 // Three queries, not one: the gateway prices each list at 100 items, and the lists nested together cost
@@ -64,6 +68,7 @@ export const permissionGroupsQuery: TypedDocumentNode<{ permissionGroups: Permis
       members {
         _id
       }
+      updatedAt
     }
   }
 `;
@@ -79,6 +84,7 @@ export const permissionUsersQuery: TypedDocumentNode<{ users: PermissionUser[] }
       groupIds
       grants
       denials
+      updatedAt
     }
   }
 `;
@@ -94,9 +100,12 @@ export const addGroupMutation: TypedDocumentNode<{ permissionGroupsAdd: { _id: s
   }
 `;
 
-export const editGroupMutation: TypedDocumentNode<{ permissionGroupsEdit: { _id: string } }, { _id: string; name?: string; actions?: string[] }> = gql`
-  mutation SettingsEditPermissionGroup($_id: String!, $name: String, $actions: [String!]) {
-    permissionGroupsEdit(_id: $_id, name: $name, actions: $actions) {
+/** The `updatedAt` the page read: an edit over a change made since is refused with CONFLICT. */
+type AsRead = { updatedAt: string | null };
+
+export const editGroupMutation: TypedDocumentNode<{ permissionGroupsEdit: { _id: string } }, { _id: string; name?: string; actions?: string[] } & AsRead> = gql`
+  mutation SettingsEditPermissionGroup($_id: String!, $name: String, $actions: [String!], $updatedAt: Date) {
+    permissionGroupsEdit(_id: $_id, name: $name, actions: $actions, updatedAt: $updatedAt) {
       _id
     }
   }
@@ -108,17 +117,17 @@ export const removeGroupMutation: TypedDocumentNode<{ permissionGroupsRemove: bo
   }
 `;
 
-export const setGroupMembersMutation: TypedDocumentNode<{ permissionGroupsSetMembers: { _id: string } }, { _id: string; userIds: string[] }> = gql`
-  mutation SettingsSetPermissionGroupMembers($_id: String!, $userIds: [String!]!) {
-    permissionGroupsSetMembers(_id: $_id, userIds: $userIds) {
+export const setGroupMembersMutation: TypedDocumentNode<{ permissionGroupsSetMembers: { _id: string } }, { _id: string; userIds: string[] } & AsRead> = gql`
+  mutation SettingsSetPermissionGroupMembers($_id: String!, $userIds: [String!]!, $updatedAt: Date) {
+    permissionGroupsSetMembers(_id: $_id, userIds: $userIds, updatedAt: $updatedAt) {
       _id
     }
   }
 `;
 
-export const setOverridesMutation: TypedDocumentNode<{ usersSetPermissionOverrides: { _id: string } }, { _id: string; grants: string[]; denials: string[] }> = gql`
-  mutation SettingsSetPermissionOverrides($_id: String!, $grants: [String!]!, $denials: [String!]!) {
-    usersSetPermissionOverrides(_id: $_id, grants: $grants, denials: $denials) {
+export const setOverridesMutation: TypedDocumentNode<{ usersSetPermissionOverrides: { _id: string } }, { _id: string; grants: string[]; denials: string[] } & AsRead> = gql`
+  mutation SettingsSetPermissionOverrides($_id: String!, $grants: [String!]!, $denials: [String!]!, $updatedAt: Date) {
+    usersSetPermissionOverrides(_id: $_id, grants: $grants, denials: $denials, updatedAt: $updatedAt) {
       _id
     }
   }

@@ -22,7 +22,7 @@ export function useUserActions(currentUserId: string | undefined, onError: (mess
   const [deactivate, deactivating] = useMutation(deactivateMutation);
   const [activate] = useMutation(activateMutation);
   const [unlock] = useMutation(unlockMutation);
-  const roleChange = useConfirmation((change: { user: UserRow; role: UserRole }) => setRole({ variables: { _id: change.user._id, role: change.role } }));
+  const roleChange = useConfirmation((change: { user: UserRow; role: UserRole }) => setRole({ variables: { _id: change.user._id, role: change.role, updatedAt: change.user.updatedAt } }));
   const deactivation = useConfirmation((user: UserRow) => deactivate({ variables: { _id: user._id } }));
   const run = (action: Promise<unknown>) => {
     onError(null);

@@ -12,6 +12,8 @@ export interface UserRow {
   locked: boolean;
   /** ISO 8601; null for a user stored before it was recorded. */
   createdAt: string | null;
+  /** When an admin last changed the user (null: never, since it was kept); a role change sends it and is refused (CONFLICT) if it moved on. */
+  updatedAt: string | null;
 }
 
 const userFields = gql`
@@ -23,6 +25,7 @@ const userFields = gql`
     isActive
     locked
     createdAt
+    updatedAt
   }
 `;
 
@@ -52,9 +55,9 @@ export const addUserMutation: TypedDocumentNode<{ usersAdd: UserRow }, NewUser> 
 `;
 
 // Each answer carries the changed row, which Apollo's cache puts in place by _id: the list is not asked for again.
-export const setRoleMutation: TypedDocumentNode<{ usersSetRole: UserRow }, { _id: string; role: UserRole }> = gql`
-  mutation SettingsSetRole($_id: String!, $role: UserRole!) {
-    usersSetRole(_id: $_id, role: $role) {
+export const setRoleMutation: TypedDocumentNode<{ usersSetRole: UserRow }, { _id: string; role: UserRole; updatedAt: string | null }> = gql`
+  mutation SettingsSetRole($_id: String!, $role: UserRole!, $updatedAt: Date) {
+    usersSetRole(_id: $_id, role: $role, updatedAt: $updatedAt) {
       ...UserRowFields
     }
   }
