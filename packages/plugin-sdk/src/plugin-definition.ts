@@ -46,6 +46,11 @@ export interface PluginRequestContext extends PluginServices {
   declaredActions: ReadonlySet<string>;
   /** When (Date.now()) the request's execution deadline passes: database reads get the time left (`maxTimeMS`). */
   deadlineAt?: number;
+  /**
+   * Aborted when the request must stop doing work: its deadline passed, or its answer passed the list-item budget
+   * (its reason is the error to answer). Hand it to `yieldingList` so a long list stops between chunks.
+   */
+  signal?: AbortSignal;
   [key: string]: unknown;
 }
 

@@ -5,14 +5,14 @@ import type { DocumentsContext } from './documents-context.js';
 import type { DocumentRecord, DocumentTypeRecord } from './loaders.js';
 
 export const queryResolvers = {
-  async documents(_parent: unknown, args: unknown, { models, deadlineAt }: DocumentsContext) {
+  async documents(_parent: unknown, args: unknown, { models, deadlineAt, signal }: DocumentsContext) {
     const parsed = parseArgs(documentsArgs, args);
     const { sort, skip, limit } = documentsWindow(parsed);
     // Batches of a few hundred: the driver decodes each as it comes, not thousands of documents in one go.
     const query = models.Document.find(documentsFilter(parsed)).sort(sort).skip(skip).limit(limit).batchSize(500);
     if (deadlineAt !== undefined) query.maxTimeMS(Math.max(1, deadlineAt - Date.now()));
     // Every document may be thousands: their fields are resolved a chunk per turn of the event loop.
-    return yieldingList(await query.lean<DocumentRecord[]>());
+    return yieldingList(await query.lean<DocumentRecord[]>(), { signal });
   },
 
   /** One document as stored now: what an edit refused with CONFLICT compares the user's values with. */

@@ -25,6 +25,12 @@ export interface GraphqlLimits extends OperationLimits {
    * arguments still lists every document of a large collection (SPEC.md), and 100 aliases of it do not.
    */
   maxRealCost: number;
+  /**
+   * Most list items one request's answer may hold, counted in the plugin host while the lists resolve: the real
+   * cost checked before execution rests on bounds up to three seconds old, so a query let in on a stale count
+   * (100 aliases of a list that has just grown) is stopped with RESPONSE_TOO_LARGE as its lists come back.
+   */
+  maxListItems: number;
 }
 
 // Lattice's schemas nest a few levels; a depth-20 query is an attack, not a screen's data.
@@ -40,6 +46,7 @@ export const GRAPHQL_LIMITS: Readonly<GraphqlLimits> = {
   deadlineMs: 10_000,
   maxResponseBytes: 16 * 1024 * 1024,
   maxRealCost: 200_000,
+  maxListItems: 50_000,
 };
 
 const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d, 0x2c, 0xfeff]); // and the comma, which GraphQL ignores

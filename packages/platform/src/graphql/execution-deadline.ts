@@ -1,8 +1,9 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { defaultFieldResolver, GraphQLError, isObjectType, type GraphQLSchema } from 'graphql';
+import { defaultFieldResolver, getNullableType, GraphQLError, isListType, isObjectType, type GraphQLSchema } from 'graphql';
+import { chargeListItems, type ListItemBudgetContext } from './list-item-budget.js';
 
-/** What the deadline keeps on a request's context: when it passes, and whether its message was given. */
-interface DeadlineContext {
+/** What the deadline keeps on a request's context: when it passes, whether its message was given, its stop. */
+interface DeadlineContext extends ListItemBudgetContext {
   deadlineAt?: number;
   deadlineMs?: number;
   deadlineReported?: boolean;
@@ -10,16 +11,25 @@ interface DeadlineContext {
 }
 
 /**
- * The per-request execution deadline: the request's context carries when it passes (`deadlineAt`), which
- * resolvers hand to the database as the time left (maxTimeMS), and `checkDeadlineBeforeResolvers` fails every
- * field with a resolver of its own that is about to start after it with DEADLINE_EXCEEDED, so a request that
- * would run for minutes ends soon after its deadline with what it has (a resolver already waiting finishes its own
- * wait first).
+ * The per-request execution deadline and list-item budget: the request's context carries when the deadline
+ * passes (`deadlineAt`), which resolvers hand to the database as the time left (maxTimeMS), and a `signal` that is
+ * aborted when the deadline passes or the answer passes `maxListItems` (list-item-budget.ts), which long lists
+ * (yieldingList) stop at between chunks. `checkDeadlineBeforeResolvers` fails every field with a resolver of its
+ * own that is about to start after either, so a request that would run for minutes ends soon after with what it
+ * has (a resolver already waiting finishes its own wait first).
  */
-export function executionDeadline<TContext extends object>(deadlineMs: number): ApolloServerPlugin<TContext> {
+export function executionDeadline<TContext extends object>(deadlineMs: number, maxListItems: number): ApolloServerPlugin<TContext> {
   return {
     async requestDidStart({ contextValue }) {
-      Object.assign(contextValue as DeadlineContext, { deadlineAt: Date.now() + deadlineMs, deadlineMs });
+      const context = contextValue as DeadlineContext;
+      const stop = new AbortController();
+      Object.assign(context, { deadlineAt: Date.now() + deadlineMs, deadlineMs, signal: stop.signal, stop, listItemsLeft: maxListItems, maxListItems });
+      const deadline = setTimeout(() => stop.abort(deadlineError(context)), deadlineMs).unref();
+      return {
+        async willSendResponse() {
+          clearTimeout(deadline);
+        },
+      };
     },
   };
 }
@@ -53,7 +63,8 @@ export function settledOnce(result: unknown): unknown {
 
 /**
  * Wraps the fields that have a resolver of their own (where the work is: reads, loaders, computations) with the
- * deadline check, and makes what they return a native promise when it is another thenable (settledOnce). Plain fields read from their parent are left alone: a per-field hook on every one of them
+ * deadline check, counts the lists they return against the request's list-item budget, and makes what they
+ * return a native promise when it is another thenable (settledOnce). Plain fields read from their parent are left alone: a per-field hook on every one of them
  * (Apollo's willResolveField) cost more than the fields themselves in a long list; such lists yield per chunk
  * (yieldingList) and their reads stop at maxTimeMS.
  */
@@ -63,9 +74,14 @@ export function checkDeadlineBeforeResolvers(schema: GraphQLSchema): void {
     for (const field of Object.values(type.getFields())) {
       const resolve = field.resolve;
       if (!resolve || resolve === defaultFieldResolver) continue;
+      const isList = isListType(getNullableType(field.type));
       field.resolve = (source, args, context: DeadlineContext, info) => {
+        if (context?.signal?.aborted) throw context.signal.reason;
         if (context?.deadlineAt !== undefined && Date.now() > context.deadlineAt) throw deadlineError(context);
-        return settledOnce(resolve(source, args, context, info));
+        const result = settledOnce(resolve(source, args, context, info));
+        if (!isList || !context?.stop) return result;
+        // A list is counted against the request's budget as it comes back, before its items are resolved.
+        return result instanceof Promise ? result.then((list: unknown) => chargeListItems(context, list)) : chargeListItems(context, result);
       };
     }
   }

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createInProcessBroker } from '@lattice/broker';
 import { createSubgraphSigner, subgraphSigningKey, SUBGRAPH_SIGNATURE_HEADER, WEBSOCKET_UPGRADE } from '@lattice/contracts';
-import { definePlugin } from '@lattice/plugin-sdk';
+import { definePlugin, yieldingList, type PluginRequestContext } from '@lattice/plugin-sdk';
 import WebSocket from 'ws';
 import { startTestDatabase, type TestDatabase } from '../test-kit/test-database.js';
 import { createLogger } from './create-logger.js';
@@ -16,18 +16,23 @@ const impostor = createSubgraphSigner(subgraphSigningKey('another-secret-of-enou
 
 const doorPlugin = definePlugin({
   name: 'door',
-  operations: { Query: { items: 'public', ping: 'public', big: 'public' } },
+  operations: { Query: { items: 'public', ping: 'public', big: 'public', long: 'public' } },
   graphql: () => ({
     typeDefs: `
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
-      type Item { id: Int, slow: Int, child: Item, children: [Item] }
-      type Query { items(count: Int!): [Item], ping: String, big(kb: Int!): String }
+      type Item { id: Int, slow: Int, child: Item, children: [Item], counted: Int }
+      type Query { items(count: Int!): [Item], ping: String, big(kb: Int!): String, long(count: Int!): [Item] }
     `,
     resolvers: {
       Query: {
         items: (_: unknown, { count }: { count: number }) => Array.from({ length: count }, (_, id) => ({ id })),
         ping: () => 'pong',
         big: (_: unknown, { kb }: { kb: number }) => 'x'.repeat(kb * 1024),
+        long: (_: unknown, { count }: { count: number }, { signal }: PluginRequestContext) =>
+          yieldingList(
+            Array.from({ length: count }, (_, id) => ({ id })),
+            { signal },
+          ),
       },
       Item: {
         slow: async ({ id }: { id: number }) => {
@@ -41,12 +46,14 @@ const doorPlugin = definePlugin({
           return { id: id + 1 };
         },
         children: () => [],
+        counted: ({ id }: { id: number }) => (itemsResolved++, id),
       },
     },
   }),
 });
 
 let levelsStarted = 0;
+let itemsResolved = 0;
 
 interface Answer {
   status: number;
@@ -112,7 +119,7 @@ describe("a plugin host's /graphql door", () => {
       broker: createInProcessBroker(),
       logger: createLogger('door-test', 'silent'),
       authTokenSecret,
-      limits: { deadlineMs: 300, maxResponseBytes: 256 * 1024 },
+      limits: { deadlineMs: 300, maxResponseBytes: 256 * 1024, maxListItems: 3_000 },
     });
   });
   after(async () => {
@@ -213,5 +220,23 @@ describe("a plugin host's /graphql door", () => {
     assert.equal(answer.body.errors?.[0]?.extensions?.code, 'RESPONSE_TOO_LARGE');
     const small = await signedPost(plugin, '{ big(kb: 1) }');
     assert.equal(small.status, 200);
+  });
+
+  it('stops a request whose lists pass its list-item budget with RESPONSE_TOO_LARGE, and stops resolving their items', async () => {
+    // Two lists of 2,000 under a budget of 3,000: the second to come back passes it; the first stops between chunks.
+    itemsResolved = 0;
+    const answer = await signedPost(plugin, '{ a: long(count: 2000) { counted } b: long(count: 2000) { counted } }');
+    // An answer in part, as at the deadline: what was resolved by then, and one error for each list stopped.
+    assert.equal(answer.status, 200);
+    assert.ok((answer.body.errors?.length ?? 0) <= 2, JSON.stringify(answer.body.errors));
+    assert.equal(answer.body.errors?.[0]?.extensions?.code, 'RESPONSE_TOO_LARGE');
+    assert.match(answer.body.errors?.[0]?.message ?? '', /passed 3000 list items/);
+    const resolvedByAnswer = itemsResolved;
+    assert.ok(resolvedByAnswer < 2_000, `${resolvedByAnswer} items resolved after the budget was passed`);
+    await delay(500);
+    assert.equal(itemsResolved, resolvedByAnswer, 'items kept resolving after the answer');
+    // The budget is the request's own: the next request's 2,000 items are all answered.
+    const within = await signedPost(plugin, '{ long(count: 2000) { counted } }');
+    assert.deepEqual([within.status, within.body.errors, (within.body.data as { long: unknown[] }).long.length], [200, undefined, 2_000]);
   });
 });

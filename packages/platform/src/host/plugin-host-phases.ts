@@ -182,7 +182,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
       // Cache-control hints are not used (answers are per user): its hook on every field cost ~2% of a long list.
       ApolloServerPluginCacheControlDisabled(),
       requireAuthentication(host.publicFields),
-      executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs),
+      executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs, options.limits?.maxListItems ?? GRAPHQL_LIMITS.maxListItems),
       ...(listBounds.declared ? [realListCost<PluginRequestContext>({ ...GRAPHQL_LIMITS, maxCost: GRAPHQL_LIMITS.maxRealCost }, listBounds)] : []),
       refusalStatus(),
     ],

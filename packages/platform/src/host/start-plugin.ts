@@ -44,7 +44,7 @@ export interface StartPluginOptions {
   /** The platform runs the `logs` plugin: record every change this plugin makes for a user (its activity log). */
   recordActivity?: boolean;
   /** The execution deadline and the response ceiling, when not the gateway's (`GRAPHQL_LIMITS`); tests shorten them. */
-  limits?: Partial<Pick<GraphqlLimits, 'deadlineMs' | 'maxResponseBytes'>>;
+  limits?: Partial<Pick<GraphqlLimits, 'deadlineMs' | 'maxResponseBytes' | 'maxListItems'>>;
   /**
    * Called as each start phase completes, in order; when it throws, the start fails there and every phase started
    * so far is undone. Tests use it to fail each phase in turn.

@@ -13,8 +13,7 @@ describe('yieldingList', () => {
       items: () =>
         yieldingList(
           items.map((item) => ({ n: () => ((resolved += 1), item.n) })),
-          500,
-          1_000,
+          { chunk: 500, above: 1_000 },
         ),
     };
     // Work that comes while the list resolves: it runs between chunks, not after the whole list.
@@ -28,8 +27,8 @@ describe('yieldingList', () => {
     clearImmediate(immediate);
     assert.deepEqual(JSON.parse(JSON.stringify(answer)), { data: { items } });
     assert.ok(between.some((count) => count > 0 && count < items.length), `other work ran only at ${between.join(',')}`);
-    assert.deepEqual(yieldingList([1, 2, 3], 500), [1, 2, 3]);
+    assert.deepEqual(yieldingList([1, 2, 3], { chunk: 500 }), [1, 2, 3]);
     // Up to `above` items, the list itself: no promise per item.
-    assert.ok(yieldingList(items, 500, 1_200).every((item) => !(item instanceof Promise)));
+    assert.ok(yieldingList(items, { chunk: 500, above: 1_200 }).every((item) => !(item instanceof Promise)));
   });
 });

@@ -6,24 +6,43 @@ export const YIELD_EVERY = 100;
  */
 export const YIELD_ABOVE = 1_000;
 
+export interface YieldingListOptions {
+  /** The request's `signal` (its context's): once aborted, the chunks not yet resolved fail with its reason. */
+  signal?: AbortSignal;
+  /** Items per turn of the event loop. */
+  chunk?: number;
+  /** Lists this long or shorter are returned as they are. */
+  above?: number;
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A long list for a resolver to return so that GraphQL resolves its items in chunks, each in a turn of the event
  * loop of its own: the host answers other requests (and its health checks) between chunks instead of after the
  * whole answer. The first chunk is the items themselves; the items of each later chunk are promises that settle a
- * turn after the chunk before. A list of `above` items or fewer is returned as it is.
+ * turn after the chunk before. Once the request is stopped (its signal aborted: the deadline, the list-item
+ * budget) no more turns are waited for and no more items are resolved: the first item left fails with the
+ * signal's reason and the others are null, so the answer carries one error, not one per item. A list of `above`
+ * items or fewer is returned as it is.
  */
-export function yieldingList<T>(items: readonly T[], chunk = YIELD_EVERY, above = YIELD_ABOVE): ReadonlyArray<T | Promise<T>> {
+export function yieldingList<T>(items: readonly T[], { signal, chunk = YIELD_EVERY, above = YIELD_ABOVE }: YieldingListOptions = {}): ReadonlyArray<T | Promise<T>> {
   if (items.length <= Math.max(chunk, above)) return items;
   const list: Array<T | Promise<T>> = items.slice(0, chunk);
-  let turn = Promise.resolve();
+  let stopReported = false;
+  const itemLeft = (): T => {
+    if (stopReported) return null as T;
+    stopReported = true;
+    throw signal?.reason;
+  };
+  const afterTurn = (stopped: boolean): boolean | Promise<boolean> => stopped || nextTurn().then(() => signal?.aborted === true);
+  let stopped: Promise<boolean> = Promise.resolve(false);
   for (let start = chunk; start < items.length; start += chunk) {
-    turn = turn.then(nextTurn);
-    const ready = turn;
+    stopped = stopped.then(afterTurn);
+    const ready = stopped;
     for (let index = start; index < Math.min(start + chunk, items.length); index++) {
       const item = items[index] as T;
-      list.push(ready.then(() => item));
+      list.push(ready.then((isStopped) => (isStopped ? itemLeft() : item)));
     }
   }
   return list;
