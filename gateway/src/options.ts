@@ -67,6 +67,12 @@ export interface GatewayOptions {
    * their answers carry `Access-Control-Allow-Origin`. Other origins get no CORS header. Default none.
    */
   corsOrigins?: readonly string[];
+  /**
+   * How long the gateway waits for a plugin host's GraphQL answer (for its headers, then for each next part of its
+   * body) before answering 503 PLUGIN_UNAVAILABLE "did not answer within": a host frozen or stuck otherwise does not
+   * hold the request forever. Default 15,000 ms: the hosts' 10 s execution deadline and time to send the answer.
+   */
+  subgraphTimeoutMs?: number;
 }
 
 export interface Gateway {
@@ -83,6 +89,7 @@ export interface Gateway {
 export const DEFAULT_PORT = 3300;
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
 export const REPLICATED_POLL_INTERVAL_MS = 500;
+export const DEFAULT_SUBGRAPH_TIMEOUT_MS = 15_000;
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 32;

@@ -42,7 +42,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const dev = options.dev ?? false;
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env['LOG_LEVEL'] ?? 'info' });
   const signer = options.platformSecret ? createSubgraphSigner(subgraphSigningKey(options.platformSecret)) : undefined;
-  const registry = new SubgraphRegistry(options.subgraphs, signer, options.turnsPerCaller);
+  const registry = new SubgraphRegistry(options.subgraphs, { signer, turnsPerCaller: options.turnsPerCaller, graphqlTimeoutMs: options.subgraphTimeoutMs });
   const host = options.host ?? DEFAULT_HOST;
   const compositions = new CompositionKeeper(registry, logger, dev);
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
+import { SubgraphTimeoutError } from '../subgraphs/transport-failure.js';
 import { postToSubgraph, type SubgraphAnswer } from '../subgraphs/post-to-subgraph.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
 import type { PlannedResult } from './execute-planned.js';
@@ -40,7 +41,7 @@ export async function executeRootSplit(
     split.parts.map((part, index) =>
       postToSubgraph(subgraphs[index]!, bodyOf(part, variables), 'refused-or-reset', context, logger).catch((error: unknown) => {
         // Waiting again through the planner would only double the wait: the request is answered as waited out.
-        if (error instanceof TurnWaitTimeoutError) throw error;
+        if (error instanceof TurnWaitTimeoutError || error instanceof SubgraphTimeoutError) throw error;
         logger.warn({ reqId: context.reqId, plugin: part.plugin, err: error }, 'subgraph request failed');
         return undefined;
       }),

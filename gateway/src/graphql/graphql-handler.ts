@@ -13,6 +13,7 @@ import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
 import { callReplica, type ReplicaCall } from '../subgraphs/call-replica.js';
 import { requestKey, type InFlightRequests } from '../subgraphs/in-flight-requests.js';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
+import { SubgraphTimeoutError } from '../subgraphs/transport-failure.js';
 import { answerStatus } from './answer-status.js';
 import { executePlanned } from './execute-planned.js';
 import { executeRootSplit } from './execute-root-split.js';
@@ -81,7 +82,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       key,
       () =>
         callReplica(call, (replica) =>
-          fetchStreamedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body }, res),
+          fetchStreamedAnswer(replica, { method: 'POST', path: '/graphql', headers: { ...headers, ...replica.signature('POST', body) }, body, graphql: true }, res),
         ),
       freshSince,
     );
@@ -91,7 +92,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       if (!shared) return false;
       if (joined) sendBufferedAnswer(res, shared);
     } catch (error) {
-      if (error instanceof TurnWaitTimeoutError) throw error;
+      if (error instanceof TurnWaitTimeoutError || error instanceof SubgraphTimeoutError) throw error;
       // The plugin stopped mid-answer: as when streaming, the client's connection is dropped.
       logger.warn({ reqId: call.reqId, plugin: call.plugin.name, err: error }, 'subgraph answer broke off');
       res.destroy(error instanceof Error ? error : undefined);
@@ -134,9 +135,9 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     try {
       await execute(req, res, { request, prepared, operation, freshSince, schema: preparer.supergraph.schema });
     } catch (error) {
-      if (!(error instanceof TurnWaitTimeoutError)) throw error;
+      if (!(error instanceof TurnWaitTimeoutError) && !(error instanceof SubgraphTimeoutError)) throw error;
       if (res.headersSent) return void res.destroy(error);
-      sendError(res, 503, error.message, 'DEADLINE_EXCEEDED');
+      sendError(res, 503, error.message, error instanceof SubgraphTimeoutError ? 'PLUGIN_UNAVAILABLE' : 'DEADLINE_EXCEEDED');
     }
   }
 
@@ -156,7 +157,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
           ? await forwardShared(res, call, forwardHeaders, rawBody, freshSince)
           : await callReplica(call, (replica) => {
               const headers = { ...forwardHeaders, ...replica.signature('POST', rawBody) };
-              return forwardToPlugin(replica, { method: 'POST', path: '/graphql', headers, body: rawBody }, res).then(() => true);
+              return forwardToPlugin(replica, { method: 'POST', path: '/graphql', headers, body: rawBody, graphql: true }, res).then(() => true);
             });
       if (sent) return;
       // A mutation that may have reached the host is not sent again, not even by the planner.

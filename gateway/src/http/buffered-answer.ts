@@ -28,7 +28,13 @@ export interface BufferedAnswer {
  */
 export async function fetchStreamedAnswer(replica: Replica, request: PluginRequest, first: ServerResponse): Promise<BufferedAnswer> {
   const response = await tracedCall(replica, request.path, request.headers, (headers) =>
-    replica.pool.request({ method: request.method, path: `${replica.basePath}${request.path}`, headers, body: request.body }),
+    replica.pool.request({
+      method: request.method,
+      path: `${replica.basePath}${request.path}`,
+      headers,
+      body: request.body,
+      ...(request.graphql ? replica.graphqlTimeouts : {}),
+    }),
   ).catch((error: unknown) => {
     throw new NoAnswerError(error);
   });

@@ -12,6 +12,8 @@ export interface PluginRequest {
   path: string;
   headers: HeaderRecord;
   body: Buffer | Readable | null;
+  /** A `/graphql` call: bounded by the replica's graphqlTimeoutMs. */
+  graphql?: boolean;
 }
 
 function startResponse({ statusCode, headers, opaque }: Dispatcher.StreamFactoryData<ServerResponse>): ServerResponse {
@@ -34,6 +36,7 @@ export async function forwardToPlugin(replica: Replica, request: PluginRequest, 
         headers,
         body: request.body,
         opaque: res,
+        ...(request.graphql ? replica.graphqlTimeouts : {}),
       },
       (data) => {
         answered = true;

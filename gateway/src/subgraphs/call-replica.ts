@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Replica } from './replica.js';
 import type { SubgraphState } from './subgraph-registry.js';
-import { NoAnswerError, transportFailure } from './transport-failure.js';
+import { NoAnswerError, SubgraphTimeoutError, transportFailure } from './transport-failure.js';
 
 /**
  * When a request that got no answer may go to another replica: 'refused-or-reset' for what is safe to run
@@ -23,7 +23,8 @@ export interface ReplicaCall {
  * Runs `send` on a replica that is up, spreading calls across them (waiting a little when none is: see
  * SubgraphState.waitForReplica). `send` throws NoAnswerError when the host failed before answering anything; a
  * replica that refused the connection is taken out at once, and the call goes once to another replica when
- * `retry` allows. Undefined when no replica answered.
+ * `retry` allows. Undefined when no replica answered; SubgraphTimeoutError when one took the request and did not
+ * answer in time.
  */
 export function callReplica<T>(call: ReplicaCall, send: (replica: Replica) => Promise<T>): Promise<T | undefined> {
   if (call.caller === undefined) return callAnyReplica(call, send);
@@ -51,6 +52,7 @@ async function callAnyReplica<T>(call: ReplicaCall, send: (replica: Replica) => 
       } else {
         call.logger.warn({ ...where, err: error.cause }, 'replica did not answer');
       }
+      if (failure === 'timeout') throw new SubgraphTimeoutError(replica.plugin, replica.graphqlTimeoutMs);
       const again = failure === 'refused' ? call.retry !== 'never' : failure === 'reset' && call.retry === 'refused-or-reset';
       if (!again) return undefined;
       failed = replica;

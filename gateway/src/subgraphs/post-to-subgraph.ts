@@ -40,7 +40,7 @@ export function postToSubgraph(
         ...replica.signature('POST', body),
       };
       return tracedCall(replica, '/graphql', headers, async (traced) => {
-        const response = await replica.pool.request({ method: 'POST', path: `${replica.basePath}/graphql`, headers: traced, body }).catch((error: unknown) => {
+        const response = await replica.pool.request({ method: 'POST', path: `${replica.basePath}/graphql`, headers: traced, body, ...replica.graphqlTimeouts }).catch((error: unknown) => {
           throw new NoAnswerError(error);
         });
         return { statusCode: response.statusCode, setCookie: response.headers['set-cookie'], text: await response.body.text() };

@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import type { SubgraphSigner } from '@lattice/contracts';
+import { DEFAULT_SUBGRAPH_TIMEOUT_MS } from '../options.js';
 
 export type SubgraphStatus = 'up' | 'down';
 
@@ -38,6 +39,12 @@ export class Replica {
     url: string,
     /** Signs this replica's `/graphql` requests (the host refuses unsigned ones); none for hosts that do not check. */
     readonly signer?: SubgraphSigner,
+    /**
+     * How long a `/graphql` call waits for the answer's headers, then for each next part of its body; past it the
+     * call fails with UND_ERR_HEADERS_TIMEOUT / UND_ERR_BODY_TIMEOUT (a 'timeout' TransportFailure). Other routes
+     * of the plugin (uploads, exports) keep undici's own time-outs.
+     */
+    readonly graphqlTimeoutMs = DEFAULT_SUBGRAPH_TIMEOUT_MS,
   ) {
     const parsed = new URL(url);
     this.url = url.replace(/\/+$/, '');
@@ -65,6 +72,11 @@ export class Replica {
    * The signature header of a `/graphql` request to this replica, made anew for each request sent (its nonce is
    * accepted once): `method` WEBSOCKET_UPGRADE for a subscription's upgrade, `body` undefined for it and GET.
    */
+  /** The undici options that bound a `/graphql` call to `graphqlTimeoutMs`. */
+  get graphqlTimeouts(): { headersTimeout: number; bodyTimeout: number } {
+    return { headersTimeout: this.graphqlTimeoutMs, bodyTimeout: this.graphqlTimeoutMs };
+  }
+
   signature(method: string, body?: string | Buffer): Record<string, string> {
     return this.signer ? this.signer.headers({ audience: this.plugin, method, target: `${this.basePath}/graphql` }, body) : {};
   }

@@ -6,6 +6,7 @@ import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
 import { TurnWaitTimeoutError } from '../fairness/fair-turns.js';
 import type { RetryPolicy } from './call-replica.js';
 import { postToSubgraph } from './post-to-subgraph.js';
+import { SubgraphTimeoutError } from './transport-failure.js';
 import type { SubgraphRegistry } from './subgraph-registry.js';
 
 const printed = new WeakMap<DocumentNode, string>();
@@ -67,6 +68,9 @@ export function createSubgraphExecutor(registry: SubgraphRegistry, name: string,
     } catch (error) {
       if (error instanceof TurnWaitTimeoutError) {
         return { data: null, errors: [new GraphQLError(error.message, { extensions: { code: 'DEADLINE_EXCEEDED', plugin: name } })] };
+      }
+      if (error instanceof SubgraphTimeoutError) {
+        return { data: null, errors: [new GraphQLError(error.message, { extensions: { code: 'PLUGIN_UNAVAILABLE', plugin: name } })] };
       }
       logger.warn({ reqId, plugin: name, err: error }, 'subgraph request failed');
       return unavailable();

@@ -20,6 +20,16 @@ export const REPLICA_WAIT_MS = 5_000;
 /** Requests that may wait for a replica of one plugin at once; past it they fail at once. */
 export const MAX_WAITING_FOR_REPLICA = 256;
 
+/** How the gateway talks to every plugin's replicas. */
+export interface ReplicaSettings {
+  /** Signs each replica's `/graphql` requests (hosts refuse unsigned ones). */
+  signer?: SubgraphSigner;
+  /** Requests one caller may have running at one plugin at once (TURNS_PER_CALLER when not given). */
+  turnsPerCaller?: number;
+  /** How long a `/graphql` call waits for the host's answer (DEFAULT_SUBGRAPH_TIMEOUT_MS when not given). */
+  graphqlTimeoutMs?: number;
+}
+
 /**
  * What the gateway knows about one plugin: its replicas and the SDL last read from one coming up. `sdl`
  * survives every replica going down, so the plugin's fields stay in the schema.
@@ -36,10 +46,9 @@ export class SubgraphState {
   constructor(
     readonly name: string,
     urls: readonly string[],
-    signer?: SubgraphSigner,
-    turnsPerCaller = TURNS_PER_CALLER,
+    { signer, turnsPerCaller = TURNS_PER_CALLER, graphqlTimeoutMs }: ReplicaSettings = {},
   ) {
-    this.replicas = urls.map((url) => new Replica(name, url, signer));
+    this.replicas = urls.map((url) => new Replica(name, url, signer, graphqlTimeoutMs));
     for (const replica of this.replicas) replica.onUp = () => [...this.#waiting].forEach((wake) => wake());
     this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, GRAPHQL_LIMITS.deadlineMs);
   }
@@ -100,8 +109,8 @@ export interface ReplicaReport {
 export class SubgraphRegistry {
   readonly #byName = new Map<string, SubgraphState>();
 
-  constructor(endpoints: SubgraphEndpoint[], signer?: SubgraphSigner, turnsPerCaller?: number) {
-    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls, signer, turnsPerCaller));
+  constructor(endpoints: SubgraphEndpoint[], settings: ReplicaSettings = {}) {
+    for (const { name, urls } of endpoints) this.#byName.set(name, new SubgraphState(name, urls, settings));
   }
 
   get(name: string): SubgraphState | undefined {
