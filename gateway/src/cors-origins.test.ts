@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WebSocket } from 'ws';
 import type { Gateway } from './index.js';
 import { startTestGateway } from './test-support/sample-gateway.js';
 import { startDocumentsHost } from './test-support/sample-plugins.js';
@@ -61,6 +62,24 @@ describe('client portal origins (CORS)', () => {
       const response = await query(origin);
       assert.equal(response.headers.get('access-control-allow-origin'), null, origin);
     }
+  });
+
+  it('opens subscriptions (websocket upgrades on /graphql) from a listed origin, and refuses any other', async () => {
+    const handshakeStatus = (origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(`${gateway.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin } });
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.once('error', reject);
+      });
+    assert.equal(await handshakeStatus(portal), 101);
+    assert.equal(await handshakeStatus('https://evil.example.com'), 403);
   });
 
   it('refuses an origin that is not one, naming it, before listening', async () => {

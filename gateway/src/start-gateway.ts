@@ -86,7 +86,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     maxConnectionsPerClient: options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
   });
-  server.on('upgrade', createUpgradeListener(subscriptions, logger));
+  server.on('upgrade', createUpgradeListener(subscriptions, logger, options.corsOrigins));
   const servers = [server];
   try {
     if (options.integrations) {

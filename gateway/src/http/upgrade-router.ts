@@ -9,16 +9,21 @@ function refuse(socket: Duplex, status: '403 Forbidden' | '404 Not Found', reqId
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nX-Request-Id: ${reqId}\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** Websocket upgrades: GraphQL subscriptions on `/graphql` (the HTTP path), from the gateway's own origin. */
-export function createUpgradeListener(subscriptions: SubscriptionServer, logger: Logger) {
+/**
+ * Websocket upgrades: GraphQL subscriptions on `/graphql` (the HTTP path), from the gateway's own origin or
+ * one of `corsOrigins` (client_portal_domains), which may call it over HTTP too.
+ */
+export function createUpgradeListener(subscriptions: SubscriptionServer, logger: Logger, corsOrigins: readonly string[] = []) {
+  const listedOrigins = new Set(corsOrigins);
   return (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const reqId = assignRequestId(req);
     const rawUrl = req.url ?? '/';
     const pathEnd = rawUrl.indexOf('?');
     const path = pathEnd === -1 ? rawUrl : rawUrl.slice(0, pathEnd);
     if (path !== '/graphql' && path !== '/graphql/') return refuse(socket, '404 Not Found', reqId);
-    if (!isSameOriginUpgrade(req)) {
-      logger.warn({ reqId, origin: req.headers.origin, host: req.headers.host }, 'websocket upgrade from another origin refused');
+    const origin = req.headers.origin;
+    if (!isSameOriginUpgrade(req) && !(origin !== undefined && listedOrigins.has(origin))) {
+      logger.warn({ reqId, origin, host: req.headers.host }, 'websocket upgrade from another origin refused');
       return refuse(socket, '403 Forbidden', reqId);
     }
     subscriptions.handleUpgrade(req, socket, head);
