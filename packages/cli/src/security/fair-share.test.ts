@@ -80,9 +80,15 @@ describe('security: fair share of the plugins', () => {
   // both mended (b979211, 76de0d4) the owner's p99 was 3.8 s at load 44 and 695 ms at load 7, but another run at
   // load 7 gave 44 s with the loop held 10.5 s: a count read less than 3 s before an import is still used as is. What
   // is left: a budget checked while the lists resolve, not only before.
+  // 2026-11-27 21:14-21:17, with that budget landed (d5193ad: 50,000 list items per request, counted as the lists
+  // come back; a stopped request's long lists stop between chunks), three runs in a row on the shared machine at
+  // load 26-34: every documentsTotalCount answered, none PLUGIN_UNAVAILABLE, but p99 3.6, 2.5 and 2.3 s, the loop
+  // held at most 0.9, 0.6 and 0.7 s at once. What holds it now is the 8 allowed 5,000-document answers themselves
+  // (a driver batch decoded, a chunk resolved, an answer stringified: tens of ms of CPU each, stretched some 15x at
+  // that load), not a query past its budget. Still a todo until it passes three runs in a row.
   // The acceptance's 8 concurrent queries once: while it fails, each round holds CI's quiet machine about a minute.
   const attackRounds = 1;
-  it("answers another user's documentsTotalCount every time, p99 under 1 s, while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents", { todo: 'issue 28: one process still stalls for seconds under this attack' }, async () => {
+  it("answers another user's documentsTotalCount every time, p99 under 1 s, while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents", { todo: "issue 28: the owner's p99 was 2.3-3.6 s at load 26-34 (the attack's own answers hold the loop up to 0.9 s)" }, async () => {
     const attackerAnswers: string[] = [];
     const attack = async () => {
       for (let round = 0; round < attackRounds; round++) {
