@@ -4,15 +4,15 @@ import { describe, it } from 'node:test';
 import { parseCommandLine } from './command/parse-command-line.js';
 import { commandListUsage, commandUsage } from './command/usage.js';
 import { commandTable } from './command-table.js';
-
-const bin = new URL('./bin.ts', import.meta.url).pathname;
+import { latticeCommand } from './test-kit/role-process.js';
 
 async function loadAll() {
   return Promise.all(commandTable.map(async ([name, load]) => ({ name, command: await load() })));
 }
 
 function lattice(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { command, args: argv } = latticeCommand(args);
+  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

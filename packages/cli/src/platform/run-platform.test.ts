@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { connectRabbitMQBroker } from '@lattice/broker';
 import { logIn } from '@lattice/platform/test-kit';
-import { freePort } from '../test-kit/role-process.js';
+import { freePort, latticeCommand } from '../test-kit/role-process.js';
 import { runPlatform } from './run-platform.js';
 
 const configFile = new URL('../../../../configs.json', import.meta.url).pathname;
-const bin = new URL('../bin.ts', import.meta.url).pathname;
 const owner = { email: 'owner@lattice.test', password: 'correct horse battery staple' };
 let dataDir: string;
 
@@ -90,14 +89,11 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
 
   it('prints the URLs when ready, on the front-end and integrations ports it was given, and stops cleanly on Ctrl-C', async () => {
     const [uiPort, integrationsPort] = [await freePort(), await freePort()];
-    const child = spawn(
-      process.execPath,
-      [
-        ...['--conditions=development', '--import', 'tsx', bin, 'start', '--config', configFile, '--port', '0', '--data-dir', join(dataDir, 'cli')],
-        ...['--ui-port', String(uiPort), '--integrations-port', String(integrationsPort)],
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } },
-    );
+    const { command, args } = latticeCommand([
+      ...['start', '--config', configFile, '--port', '0', '--data-dir', join(dataDir, 'cli')],
+      ...['--ui-port', String(uiPort), '--integrations-port', String(integrationsPort)],
+    ]);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -127,9 +123,8 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
   });
 
   it('stops with one message naming the file and key for a bad configs.json', async () => {
-    const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', bin, 'start', '--config', join(dataDir, 'missing.json')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { command, args } = latticeCommand(['start', '--config', join(dataDir, 'missing.json')]);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -139,11 +134,8 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
 
   it('creates a user with lattice user:create, who can then log in', async () => {
     const userDir = join(dataDir, 'user-create');
-    const child = spawn(
-      process.execPath,
-      ['--conditions=development', '--import', 'tsx', bin, 'user:create', '--config', configFile, '--data-dir', userDir, '--email', 'First@Example.com', '--password', 'a long enough password'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const { command, args } = latticeCommand(['user:create', '--config', configFile, '--data-dir', userDir, '--email', 'First@Example.com', '--password', 'a long enough password']);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

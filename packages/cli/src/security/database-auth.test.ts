@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MongoClient, MongoServerError, type Document } from 'mongodb';
 import { runPlatform, type RunningLattice } from '../platform/run-platform.js';
+import { latticeCommand } from '../test-kit/role-process.js';
 import { Tally } from './security-probe.js';
 
-const bin = new URL('../bin.ts', import.meta.url).pathname;
 const baseConfigs = { jwt_token_secret: '<JWT_SECRET>', domain: 'http://localhost:3000', plugins: [{ name: 'documents' }] };
 
 function lattice(args: string[]): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { command, args: argv } = latticeCommand(args);
+  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { latticeCommand } from '../../test-kit/role-process.js';
 
 /** The repository this package is in. */
 export const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const cliSources = fileURLToPath(new URL('../../bin.ts', import.meta.url));
 // By URL: a child started outside the repository (the not-a-checkout case) finds no tsx of its own.
 const tsx = import.meta.resolve('tsx');
 
@@ -56,9 +56,10 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   });
 }
 
-/** `lattice <args…>` from its sources, in `cwd`. */
+/** The built `lattice <args…>`, in `cwd` (no tsx transpiling the CLI's sources in every run). */
 export function runLattice(args: string[], cwd: string): Promise<Run> {
-  return run(process.execPath, ['--conditions=development', '--import', tsx, cliSources, ...args], cwd);
+  const { command, args: argv } = latticeCommand(args);
+  return run(command, argv, cwd);
 }
 
 /** Builds a generated UI remote with its webpack.config.js (see build-ui-remote.ts). */
