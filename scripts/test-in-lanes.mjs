@@ -11,6 +11,9 @@
 // topology has its own RabbitMQ vhost and Redis channel prefix, and ports no other process picks (freePort).
 // The type check and eslint open the browser lane rather than run before both lanes: the browser lane was the
 // shorter by about 5 minutes (16.8 against 21.7 in CI on 2026-11-27), so the checks' 3-4 minutes now hide in it.
+// The type check runs two tsc processes at a time: each loads its package's whole dependency tree from source
+// (about 4,600 files and 0.9 GB for the CLI); turbo's default of ten at once cannot finish sooner on 2 cores,
+// and in CI it drove the load to 25, starving the test suites in the lanes beside it.
 //
 // - packaging lane: the SDK release check (@lattice/sdk-release), which packs the SDKs and installs them into a fresh
 //   project per toolchain. It waits mostly on the npm registry (installs of 3-6 minutes each, side by side) and
@@ -22,7 +25,7 @@ import { spawn } from 'node:child_process';
 
 const turbo = (...args) => ['npx', ['--no', 'turbo', 'run', ...args, '--continue']];
 const lanes = {
-  browser: [turbo('typecheck'), ['npx', ['--no', 'eslint', '.']], turbo('test:npm-start', '--filter=@lattice/playwright'), turbo('test:services', '--filter=@lattice/playwright')],
+  browser: [turbo('typecheck', '--concurrency=2'), ['npx', ['--no', 'eslint', '.']], turbo('test:npm-start', '--filter=@lattice/playwright'), turbo('test:services', '--filter=@lattice/playwright')],
   services: [turbo('test', '--filter=!@lattice/playwright', '--filter=!@lattice/sdk-release', '--concurrency=1')],
   packaging: [turbo('test', '--filter=@lattice/sdk-release')],
 };
