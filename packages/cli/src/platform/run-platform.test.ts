@@ -99,7 +99,7 @@ describe('lattice start (embedded mode)', { skip: process.env.MONGO_URL ? 'MONGO
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 180_000; // a whole start, on a busy 2-core machine
       while (!output.includes('Press Ctrl-C to stop.') && Date.now() < deadline && child.exitCode === null) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
