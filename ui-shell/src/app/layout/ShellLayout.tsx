@@ -2,6 +2,7 @@ import { Suspense, useEffect, type MouseEvent } from 'react';
 import { AppShell, Burger, Group, Outlet, Title, useDisclosure, useLocation, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { ConnectionBanner } from '../connection/ConnectionBanner.js';
+import { NewConversationNotices } from '../notifications/NewConversationNotices.js';
 import { PageLoader } from './PageLoader.js';
 import { ColorSchemeControl } from './ColorSchemeControl.js';
 import { SideNavigation } from './SideNavigation.js';
@@ -59,6 +60,7 @@ export function ShellLayout() {
       </AppShell.Navbar>
       <AppShell.Main id={mainContentId} tabIndex={-1} style={mainContentStyle}>
         <ConnectionBanner />
+        <NewConversationNotices />
         {/* A page whose messages are not loaded in the chosen language yet waits here, under the header and navigation. */}
         <Suspense fallback={<PageLoader label={t('app.loading')} />}>
           <Outlet />
