@@ -24,6 +24,7 @@ export { usePageTitle } from './components/use-page-title.js';
 export { DateInput } from './components/DateInput.js';
 export { ConfirmModal } from './components/ConfirmModal.js';
 export { EditConflict, type ConflictingField } from './components/EditConflict.js';
+export { FormModal } from './components/FormModal.js';
 export { useConfirmation } from './components/use-confirmation.js';
 export { PluginPageNotFound } from './components/PluginPageNotFound.js';
 export { RemoteBoundary } from './components/RemoteBoundary.js';

@@ -4,6 +4,7 @@ import {
   ActivityHistory,
   Checkbox,
   DateInput,
+  FormModal,
   NativeSelect,
   Stack,
   Tabs,
@@ -21,7 +22,6 @@ import type { DocumentRow, DocumentType } from '../graphql/documents-page-query.
 import { documentInputOf, expiryDayFormat, formValuesOf, type DocumentFormValues } from '../document-form-values.js';
 import { expiryYears, parseTypedDay, typedDayProblem, type TypedDayProblem } from '../typed-day.js';
 import { DocumentEditConflict } from './DocumentEditConflict.js';
-import { FormModal } from './FormModal.js';
 
 /** A save refused with CONFLICT: the version saved meanwhile, to compare with and to save over. */
 interface Conflict {
@@ -170,6 +170,8 @@ export function DocumentFormModal({ document, types, defaultTypeId, onClose }: D
       title={document ? t('documentForm.editTitle') : t('documentForm.addTitle')}
       onClose={onClose}
       onSubmit={submit}
+      noValidate
+      failureTitle={t('form.notSaved')}
       failure={nameRequired ?? dayMessage ?? failure}
       saving={adding.loading || editing.loading}
       size={document ? 'lg' : undefined}

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
+import { FormModal, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
 import { catalogue } from '../catalogue.js';
 import { addTypeMutation, editTypeMutation, refetchPage } from '../graphql/document-mutations.js';
 import type { DocumentType } from '../graphql/documents-page-query.js';
-import { FormModal } from './FormModal.js';
 
 export function TypeFormModal({ type, onClose }: { type: DocumentType | null; onClose: () => void }) {
   const t = useMessages(catalogue);
@@ -34,6 +33,8 @@ export function TypeFormModal({ type, onClose }: { type: DocumentType | null; on
       title={type ? t('typeForm.renameTitle') : t('typeForm.addTitle')}
       onClose={onClose}
       onSubmit={submit}
+      noValidate
+      failureTitle={t('form.notSaved')}
       failure={nameMissing ? t('typeForm.nameRequired') : failure}
       saving={adding.loading || editing.loading}
     >

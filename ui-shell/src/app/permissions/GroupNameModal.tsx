@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
+import { FormModal, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { PermissionGroup } from './permissions-queries.js';
 
@@ -23,25 +23,17 @@ export function GroupNameModal({ group, onSave, onClose }: { group: PermissionGr
     }
   };
   return (
-    <Modal opened onClose={onClose} title={group ? t('permissions.group.renameTitle') : t('permissions.group.addTitle')}>
-      <form onSubmit={(event) => void submit(event)}>
-        <Stack>
-          {failure && (
-            <Alert color="red" role="alert" title={t('permissions.failed')}>
-              {failure}
-            </Alert>
-          )}
-          <TextInput label={t('permissions.group.name')} required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('permissions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving} disabled={!name.trim()}>
-              {group ? t('permissions.group.renameSubmit') : t('permissions.group.addSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={group ? t('permissions.group.renameTitle') : t('permissions.group.addTitle')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      failureTitle={t('permissions.failed')}
+      failure={failure}
+      saving={saving}
+      submitLabel={group ? t('permissions.group.renameSubmit') : t('permissions.group.addSubmit')}
+      submitDisabled={!name.trim()}
+    >
+      <TextInput label={t('permissions.group.name')} required maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
+import { FormModal, NativeSelect, PasswordInput, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { useRoleOptions } from './use-role-options.js';
 import { addUserMutation, usersQuery, type UserRole } from './users-queries.js';
@@ -28,28 +28,19 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('users.addForm.title')}>
-      <form onSubmit={(event) => void submit(event)}>
-        <Stack>
-          {failure && (
-            <Alert color="red" role="alert" title={t('users.addForm.failed')}>
-              {failure}
-            </Alert>
-          )}
-          <TextInput label={t('users.field.email')} type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
-          <TextInput label={t('users.field.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <PasswordInput label={t('users.addForm.password')} description={t('users.addForm.passwordHint')} required value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
-          <NativeSelect label={t('users.field.role')} data={roleOptions} value={role} onChange={(event) => setRole(event.currentTarget.value as UserRole)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('users.addForm.cancel')}
-            </Button>
-            <Button type="submit" loading={loading}>
-              {t('users.addForm.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={t('users.addForm.title')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      failureTitle={t('users.addForm.failed')}
+      failure={failure}
+      saving={loading}
+      submitLabel={t('users.addForm.submit')}
+    >
+      <TextInput label={t('users.field.email')} type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
+      <TextInput label={t('users.field.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      <PasswordInput label={t('users.addForm.password')} description={t('users.addForm.passwordHint')} required value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+      <NativeSelect label={t('users.field.role')} data={roleOptions} value={role} onChange={(event) => setRole(event.currentTarget.value as UserRole)} />
+    </FormModal>
   );
 }
