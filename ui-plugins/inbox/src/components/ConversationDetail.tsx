@@ -14,6 +14,7 @@ import {
   Title,
   graphQLErrorMessage,
   refetchAfterEvent,
+  type InboxNote,
   type InboxReplyRetry,
   useCan,
   useMessages,
@@ -35,7 +36,7 @@ export function ConversationDetail({ conversationId }: { conversationId: string 
   const [changeStatus, { loading: changing }] = useMutation(changeStatusMutation);
   const [sendReply] = useMutation(conversationReplyMutation);
   const client = useApolloClient();
-  const notes = useMemo(() => (kept?.conversationMessages ?? []).filter((message) => message.internal), [kept]);
+  const notes = useMemo(() => (kept?.conversationMessages ?? []).filter((message): message is InboxNote & { internal: true } => Boolean(message.internal) && message.content !== null), [kept]);
   const retryReply = useCallback(
     async (retry: InboxReplyRetry) => {
       try {

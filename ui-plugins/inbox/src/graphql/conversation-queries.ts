@@ -1,45 +1,29 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  InboxChangeStatusMutation,
+  InboxChangeStatusMutationVariables,
+  InboxConversationChangedSubscription,
+  InboxConversationChangedSubscriptionVariables,
+  InboxConversationCustomerQuery,
+  InboxConversationCustomerQueryVariables,
+  InboxConversationDetailQuery,
+  InboxConversationDetailQueryVariables,
+  InboxConversationsQueryVariables,
+  InboxConversationsWithCustomersQuery,
+  InboxConversationsWithCustomersQueryVariables,
+  PresentItems,
+} from './generated.js';
 
-export type ConversationStatus = 'open' | 'closed';
+type ListWithCustomers = PresentItems<InboxConversationsWithCustomersQuery>;
+type RowWithCustomer = NonNullable<ListWithCustomers['conversations']>[number];
 
-export interface ConversationIntegration {
-  _id: string;
-  kind: string | null;
-  name: string | null;
-}
+/** A row of the list; `customer` only when the contacts plugin runs (conversationListWithCustomersQuery). */
+export type ConversationRow = Omit<RowWithCustomer, 'customer'> & Partial<Pick<RowWithCustomer, 'customer'>>;
 
-export interface ConversationCustomer {
-  _id: string;
-  primaryEmail: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+export type ConversationCustomer = NonNullable<InboxConversationCustomerQuery['customerDetail']>;
 
-export interface ConversationRow {
-  _id: string;
-  content: string | null;
-  status: ConversationStatus | null;
-  updatedAt: string | null;
-  integrationId: string | null;
-  customerId: string | null;
-  integration: ConversationIntegration | null;
-  /** Only when the contacts plugin runs (conversationListWithCustomersQuery). */
-  customer?: ConversationCustomer | null;
-}
-
-export interface ConversationListData {
-  conversations: ConversationRow[] | null;
-  conversationsTotalCount: number | null;
-  integrations: ConversationIntegration[] | null;
-}
-
-export interface ConversationListVariables {
-  integrationId: string | null;
-  status: ConversationStatus | null;
-  searchValue: string | null;
-  page: number;
-  perPage: number;
-}
+/** Either list query's result: the same fields, the sender only in the one with customers. */
+export type ConversationListData = Omit<ListWithCustomers, 'conversations'> & { conversations: ConversationRow[] | null };
 
 const conversationFields = gql`
   fragment ConversationRowFields on Conversation {
@@ -73,22 +57,18 @@ const listOperation = (name: string, customerFields: string) => `
 `;
 
 /** The list page in one request: a page of conversations (newest activity first), their count, the integrations. */
-export const conversationListQuery: TypedDocumentNode<ConversationListData, ConversationListVariables> = gql`
+export const conversationListQuery: TypedDocumentNode<ConversationListData, InboxConversationsQueryVariables> = gql`
   ${listOperation('InboxConversations', '')}
   ${conversationFields}
 `;
 
 /** The same with each conversation's sender, which the contacts plugin adds to `Customer` when it runs. */
-export const conversationListWithCustomersQuery: TypedDocumentNode<ConversationListData, ConversationListVariables> = gql`
+export const conversationListWithCustomersQuery: TypedDocumentNode<ConversationListData, InboxConversationsWithCustomersQueryVariables> = gql`
   ${listOperation('InboxConversationsWithCustomers', 'customer { _id primaryEmail firstName lastName }')}
   ${conversationFields}
 `;
 
-export interface ConversationDetailData {
-  conversationDetail: (ConversationRow & { createdAt: string | null }) | null;
-}
-
-export const conversationDetailQuery: TypedDocumentNode<ConversationDetailData, { _id: string }> = gql`
+export const conversationDetailQuery: TypedDocumentNode<InboxConversationDetailQuery, InboxConversationDetailQueryVariables> = gql`
   query InboxConversationDetail($_id: String!) {
     conversationDetail(_id: $_id) {
       ...ConversationRowFields
@@ -99,7 +79,7 @@ export const conversationDetailQuery: TypedDocumentNode<ConversationDetailData, 
 `;
 
 /** The customer lives in the contacts plugin; the gateway answers for it. */
-export const conversationCustomerQuery: TypedDocumentNode<{ customerDetail: ConversationCustomer | null }, { _id: string }> = gql`
+export const conversationCustomerQuery: TypedDocumentNode<InboxConversationCustomerQuery, InboxConversationCustomerQueryVariables> = gql`
   query InboxConversationCustomer($_id: String!) {
     customerDetail(_id: $_id) {
       _id
@@ -110,10 +90,7 @@ export const conversationCustomerQuery: TypedDocumentNode<{ customerDetail: Conv
   }
 `;
 
-export const changeStatusMutation: TypedDocumentNode<
-  { conversationsChangeStatus: Array<{ _id: string; status: ConversationStatus | null; updatedAt: string | null }> | null },
-  { _ids: string[]; status: ConversationStatus }
-> = gql`
+export const changeStatusMutation: TypedDocumentNode<InboxChangeStatusMutation, InboxChangeStatusMutationVariables> = gql`
   mutation InboxChangeStatus($_ids: [String!]!, $status: ConversationStatus!) {
     conversationsChangeStatus(_ids: $_ids, status: $status) {
       _id
@@ -124,10 +101,7 @@ export const changeStatusMutation: TypedDocumentNode<
 `;
 
 /** Every created, updated or status-changed conversation, as it happens. */
-export const conversationChangedSubscription: TypedDocumentNode<
-  { conversationChanged: Pick<ConversationRow, '_id' | 'content' | 'status' | 'updatedAt'> | null },
-  Record<string, never>
-> = gql`
+export const conversationChangedSubscription: TypedDocumentNode<InboxConversationChangedSubscription, InboxConversationChangedSubscriptionVariables> = gql`
   subscription InboxConversationChanged {
     conversationChanged {
       _id

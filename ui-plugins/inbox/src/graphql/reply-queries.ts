@@ -1,10 +1,12 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { InboxNote } from '@lattice/ui-sdk';
 import type {
   InboxConversationNoteAddMutation,
   InboxConversationNoteAddMutationVariables,
+  InboxConversationNotesQuery,
+  InboxConversationNotesQueryVariables,
   InboxConversationReplyMutation,
   InboxConversationReplyMutationVariables,
+  PresentItems,
 } from './generated.js';
 
 export type ConversationReplyResult = NonNullable<InboxConversationReplyMutation['conversationReply']>;
@@ -31,10 +33,7 @@ export const conversationNoteAddMutation: TypedDocumentNode<InboxConversationNot
 `;
 
 /** The messages the inbox keeps for a conversation; the notes among them go to the kind's view. */
-export const conversationNotesQuery: TypedDocumentNode<
-  { conversationMessages: Array<InboxNote & { internal: boolean | null }> | null },
-  { conversationId: string }
-> = gql`
+export const conversationNotesQuery: TypedDocumentNode<PresentItems<InboxConversationNotesQuery>, InboxConversationNotesQueryVariables> = gql`
   query InboxConversationNotes($conversationId: String!) {
     conversationMessages(conversationId: $conversationId) {
       _id
