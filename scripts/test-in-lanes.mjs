@@ -21,7 +21,10 @@
 //
 // Each lane goes on after a failure, so one run reports every failing suite; the exit code is non-zero if
 // any suite failed. Turbo prefixes every line with its package and task, so the lanes' output can be told apart.
+// Every failing test ("not ok" in node's TAP output) is printed again at the very end with the lines that follow
+// it (its error and stack), because a CI log is often read from its tail only.
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
 const turbo = (...args) => ['npx', ['--no', 'turbo', 'run', ...args, '--continue']];
 const lanes = {
@@ -30,12 +33,37 @@ const lanes = {
   packaging: [turbo('test', '--filter=@lattice/sdk-release')],
 };
 
+const failureLinesKept = 40;
+const failures = [];
+
+/** Passes a child's output through, keeping each "not ok" line and the lines after it with the same prefix. */
+function passThrough(stream, into) {
+  const open = new Map(); // turbo's line prefix → the failure being collected under it
+  createInterface({ input: stream }).on('line', (line) => {
+    into.write(`${line}\n`);
+    const notOk = /^(.*?)\s*not ok \d+ - /.exec(line);
+    const prefix = notOk ? notOk[1] : (/^(\S+:\s)/.exec(line)?.[1] ?? '');
+    if (notOk) {
+      const failure = [line];
+      failures.push(failure);
+      open.set(prefix, failure);
+      return;
+    }
+    const failure = open.get(prefix);
+    if (!failure) return;
+    failure.push(line);
+    if (failure.length >= failureLinesKept) open.delete(prefix);
+  });
+}
+
 const children = new Set();
 function run([command, args]) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    passThrough(child.stdout, process.stdout);
+    passThrough(child.stderr, process.stderr);
     children.add(child);
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
@@ -53,4 +81,8 @@ async function runLane(name, steps) {
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
 const results = await Promise.all(Object.entries(lanes).map(([name, steps]) => runLane(name, steps)));
+if (failures.length > 0) {
+  console.log(`# ${failures.length} failing test(s), each with up to ${failureLinesKept} lines of what followed it:`);
+  for (const failure of failures) console.log(failure.join('\n'));
+}
 process.exit(results.some(Boolean) ? 1 : 0);
