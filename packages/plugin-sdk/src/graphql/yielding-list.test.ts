@@ -31,4 +31,33 @@ describe('yieldingList', () => {
     // Up to `above` items, the list itself: no promise per item.
     assert.ok(yieldingList(items, { chunk: 500, above: 1_200 }).every((item) => !(item instanceof Promise)));
   });
+
+  it('leaves no unhandled rejection when the request stops and GraphQL stops reading the list midway', async () => {
+    // `[Item!]` and an item of the first chunk that fails at once: graphql-js gives up on the list there and
+    // never attaches to the later items, which fail when the stopped request's next chunk comes round.
+    const schema = buildSchema('type Query { items: [Item!] } type Item { n: Int! }');
+    const stop = new AbortController();
+    const items = Array.from({ length: 1_200 }, (_, n) => ({
+      n: () => {
+        if (n === 50) {
+          stop.abort(new Error('stopped'));
+          throw new Error('this item failed');
+        }
+        return n;
+      },
+    }));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const answer = await graphql({ schema, source: '{ items { n } }', rootValue: { items: () => yieldingList(items, { chunk: 100, signal: stop.signal }) } });
+      assert.equal(answer.data?.['items'], null);
+      assert.equal(answer.errors?.[0]?.message, 'this item failed');
+      // The later chunks settle over the next turns; unhandled rejections are reported after them.
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    assert.deepEqual(unhandled, []);
+  });
 });

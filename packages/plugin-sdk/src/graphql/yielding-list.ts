@@ -40,10 +40,18 @@ export function yieldingList<T>(items: readonly T[], { signal, chunk = YIELD_EVE
   for (let start = chunk; start < items.length; start += chunk) {
     stopped = stopped.then(afterTurn);
     const ready = stopped;
-    for (let index = start; index < Math.min(start + chunk, items.length); index++) {
+    // Only a chunk's first item can fail: the first item of the first chunk left once the request stopped.
+    const first = ready.then((isStopped) => (isStopped ? itemLeft() : (items[start] as T)));
+    // graphql-js stops reading a list at the first item that fails at once under a non-null item type, so it may
+    // never look at the items after it: their failure must not be an unhandled rejection (which ends the process).
+    first.catch(ignore);
+    list.push(first);
+    for (let index = start + 1; index < Math.min(start + chunk, items.length); index++) {
       const item = items[index] as T;
-      list.push(ready.then((isStopped) => (isStopped ? itemLeft() : item)));
+      list.push(ready.then((isStopped) => (isStopped ? (null as T) : item)));
     }
   }
   return list;
 }
+
+function ignore(): void {}
