@@ -52,7 +52,7 @@ async function callAnyReplica<T>(call: ReplicaCall, send: (replica: Replica) => 
       } else {
         call.logger.warn({ ...where, err: error.cause }, 'replica did not answer');
       }
-      if (failure === 'timeout') throw new SubgraphTimeoutError(replica.plugin, replica.graphqlTimeoutMs);
+      if (failure === 'timeout') throw new SubgraphTimeoutError(replica.plugin, replica.graphqlTimeoutMs, call.retry !== 'refused-or-reset');
       const again = failure === 'refused' ? call.retry !== 'never' : failure === 'reset' && call.retry === 'refused-or-reset';
       if (!again) return undefined;
       failed = replica;

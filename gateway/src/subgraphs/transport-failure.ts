@@ -35,13 +35,16 @@ export class NoAnswerError extends Error {
 
 /**
  * A plugin host took a GraphQL request and did not answer within the gateway's time-out: answered 503
- * PLUGIN_UNAVAILABLE with this message (a client may try again), not sent to another replica nor to the planner.
+ * PLUGIN_UNAVAILABLE with this message, not sent to another replica nor to the planner. A read may simply be
+ * sent again; a write may still have been carried out by the host, so its message says to check first.
  */
 export class SubgraphTimeoutError extends Error {
   constructor(
     readonly plugin: string,
     readonly timeoutMs: number,
+    mayHaveRun: boolean,
   ) {
-    super(`Plugin "${plugin}" did not answer within ${timeoutMs} ms: try again shortly`);
+    const advice = mayHaveRun ? 'the change may still have been made: check before sending it again' : 'try again shortly';
+    super(`Plugin "${plugin}" did not answer within ${timeoutMs} ms: ${advice}`);
   }
 }
