@@ -15,7 +15,7 @@ test('the committed schema.graphql and generated operation types are what codege
 
 test('the schema is the gateway composition of every API plugin: each plugin\'s root fields are in it', async () => {
   const schema = (await generateAll()).get(SCHEMA_FILE) ?? '';
-  for (const field of ['documentsAdd', 'customers', 'currentUser', 'conversations', 'activityLogs', 'messengerIntegrations', 'imapAccounts']) {
+  for (const field of ['documentsAdd', 'customers', 'currentUser', 'conversations', 'activityLogs', 'messengerIntegrations', 'imapAccounts', 'search']) {
     assert.match(schema, new RegExp(`\\b${field}\\b`), `${field} is missing from the composed schema`);
   }
   assert.doesNotMatch(schema, /join__|@link|_service/, 'the public schema carries no federation machinery');

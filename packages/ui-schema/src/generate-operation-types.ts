@@ -12,7 +12,7 @@ export const GENERATED_FILE = 'generated.ts';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The UI packages whose `src/graphql/*.ts` documents get generated types (smallest first; more join as they move over). */
-export const uiPackages: readonly string[] = ['ui-plugins/documents', 'ui-plugins/imap', 'ui-plugins/contacts', 'ui-plugins/messenger', 'ui-plugins/inbox'];
+export const uiPackages: readonly string[] = ['ui-plugins/documents', 'ui-plugins/imap', 'ui-plugins/contacts', 'ui-plugins/messenger', 'ui-plugins/inbox', 'ui-shell'];
 
 function isDocument(value: unknown): value is DocumentNode {
   return typeof value === 'object' && value !== null && (value as DocumentNode).kind === Kind.DOCUMENT;

@@ -9,9 +9,13 @@ import imap from '@lattice/plugin-imap';
 import inbox from '@lattice/plugin-inbox';
 import logs from '@lattice/plugin-logs';
 import messenger from '@lattice/plugin-messenger';
+import { createSearchPlugin } from '@lattice/search';
 
-/** Every API plugin of the repository: the schema is what a gateway composes with all of them running. */
-export const apiPlugins: readonly PluginDefinition[] = [contacts, core, documents, imap, inbox, logs, messenger] as unknown as PluginDefinition[];
+/**
+ * Every API plugin of the repository, and the search subgraph the platform adds when configs.json has `elasticsearch`
+ * (its schema does not depend on what the plugins declare): the schema is what a gateway composes with all of them running.
+ */
+export const apiPlugins: readonly PluginDefinition[] = [...([contacts, core, documents, imap, inbox, logs, messenger] as unknown as PluginDefinition[]), createSearchPlugin([])];
 
 /** `graphql()` gets no services: building a schema must not read them (as `lattice validate` checks). */
 const noServices = new Proxy({} as PluginServices, {

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { loadDefinedCatalogues } from '@lattice/ui-sdk';
 import { App } from './App.js';
 import { createApolloClient } from './apollo/create-apollo-client.js';
-import { currentUserQuery } from './auth/current-user-query.js';
+import { currentUserQuery } from '../graphql/current-user-query.js';
 import { pluginsManifestRequest } from './boot/plugins-manifest-request.js';
 import { registerMobileServiceWorker } from './boot/register-service-worker.js';
 import { recoveredRenderErrorPrefix } from './boot/recovered-render-error.js';

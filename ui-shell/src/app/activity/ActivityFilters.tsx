@@ -1,19 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Button, Group, NativeSelect, TextInput, useCan, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import { activityFilterOf, type ActivityFilter } from './activity-search-query.js';
-
-const usersQuery: TypedDocumentNode<{ users: Array<{ _id: string; email: string; name: string | null }> }> = gql`
-  query ActivityFilterUsers {
-    users {
-      _id
-      email
-      name
-    }
-  }
-`;
+import { activityFilterUsersQuery } from '../../graphql/activity-queries.js';
+import { activityFilterOf, type ActivityFilter } from './activity-filter.js';
 
 const empty = { createdBy: '', plugin: '', action: '', fromDay: '', toDay: '' };
 
@@ -21,7 +11,7 @@ const empty = { createdBy: '', plugin: '', action: '', fromDay: '', toDay: '' };
 export function ActivityFilters({ onApply }: { onApply: (filter: ActivityFilter) => void }) {
   const t = useMessages(shellCatalogue);
   const canSeeUsers = useCan('core:showUsers');
-  const { data } = useQuery(usersQuery, { skip: !canSeeUsers });
+  const { data } = useQuery(activityFilterUsersQuery, { skip: !canSeeUsers });
   const [fields, setFields] = useState(empty);
   const set = (name: keyof typeof empty) => (event: { currentTarget: { value: string } }) => setFields({ ...fields, [name]: event.currentTarget.value });
   const submit = (event: FormEvent) => {

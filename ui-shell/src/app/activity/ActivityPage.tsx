@@ -25,7 +25,8 @@ import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { ActivityFilters } from './ActivityFilters.js';
 import { showActivityPermission } from './activity-permission.js';
 import { activityCsv } from './activity-csv.js';
-import { activitySearchQuery, type ActivityFilter } from './activity-search-query.js';
+import { activitySearchQuery } from '../../graphql/activity-queries.js';
+import type { ActivityFilter } from './activity-filter.js';
 
 const perPage = 25;
 // The most the logs plugin answers in one page.

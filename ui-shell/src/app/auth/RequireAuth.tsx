@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
 import { Navigate, Outlet, PermissionsContext, graphQLErrorCode, useLocation } from '@lattice/ui-sdk';
-import { currentUserQuery } from './current-user-query.js';
+import { currentUserQuery } from '../../graphql/current-user-query.js';
 import { loginPath } from './login-path.js';
 import { useSignedInOfflineCopies } from './use-signed-in-offline-copies.js';
 

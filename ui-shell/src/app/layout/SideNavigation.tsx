@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { NavLink, RouterNavLink as RouterLink, Stack, Text, menuText, useLocale, useLocation, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import { currentUserQuery } from '../auth/current-user-query.js';
+import { currentUserQuery } from '../../graphql/current-user-query.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { MenuIcon } from './MenuIcon.js';
 import { dashboardFrontPath, useDashboardAccess } from './use-dashboard-access.js';

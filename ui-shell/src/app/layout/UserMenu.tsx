@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Group, IconLogout, Text, useLatticeClient, useMessages, useNavigate } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import { currentUserQuery, logoutMutation } from '../auth/current-user-query.js';
+import { currentUserQuery, logoutMutation } from '../../graphql/current-user-query.js';
 import { forgetSignedInOfflineCopies } from '../boot/offline-copies.js';
 
 export function UserMenu() {

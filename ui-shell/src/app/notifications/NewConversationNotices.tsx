@@ -4,7 +4,7 @@ import { Alert, Anchor, Link, Stack, Text, useCan, useMessages } from '@lattice/
 import { appBase } from '../boot/app-base.js';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { usePlugins } from '../plugins/PluginsProvider.js';
-import { conversationChangedSubscription, type ChangedConversation } from './new-conversation-subscription.js';
+import { conversationChangedSubscription, type ChangedConversation } from '../../graphql/new-conversation-subscription.js';
 
 // A few at a time: a burst of mail must not cover the page.
 const shownAtMost = 3;

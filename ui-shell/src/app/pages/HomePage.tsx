@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { usePlugins } from '../plugins/PluginsProvider.js';
 import { Anchor, Card, Link, SimpleGrid, Text, Title, menuText, useFormat, useLocale, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import { currentUserQuery } from '../auth/current-user-query.js';
+import { currentUserQuery } from '../../graphql/current-user-query.js';
 import { dashboardFrontPath, useDashboardAccess } from '../layout/use-dashboard-access.js';
 import { DashboardWidgetCard } from './DashboardWidgetCard.js';
 

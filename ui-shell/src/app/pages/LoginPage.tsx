@@ -20,7 +20,7 @@ import {
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 import { SkipLink, mainContentId, mainContentStyle } from '../layout/SkipLink.js';
-import { currentUserQuery, loginMutation } from '../auth/current-user-query.js';
+import { currentUserQuery, loginMutation } from '../../graphql/current-user-query.js';
 import { safeNextPath } from '../auth/login-path.js';
 
 export function LoginPage() {

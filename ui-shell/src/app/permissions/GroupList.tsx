@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Button, Group, IconPencil, IconPlus, IconTrash, Tabl
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { GroupNameModal } from './GroupNameModal.js';
 import type { PermissionChange } from './permission-change.js';
-import { addGroupMutation, editGroupMutation, refetchPermissions, removeGroupMutation, type PermissionGroup } from './permissions-queries.js';
+import { addGroupMutation, editGroupMutation, refetchPermissions, removeGroupMutation, type PermissionGroup } from '../../graphql/permissions-queries.js';
 
 interface GroupListProps {
   groups: PermissionGroup[];

@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, IconTrash, IconUserPlus, NativeSelect, Table
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { PermissionChange } from './permission-change.js';
 import { groupConflict } from './permission-conflicts.js';
-import { refetchPermissions, setGroupMembersMutation, type GroupMember, type PermissionGroup, type PermissionUser } from './permissions-queries.js';
+import { refetchPermissions, setGroupMembersMutation, type GroupMember, type PermissionGroup, type PermissionUser } from '../../graphql/permissions-queries.js';
 
 export const userLabel = (user: GroupMember) => user.name || user.email;
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormModal, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import type { PermissionGroup } from './permissions-queries.js';
+import type { PermissionGroup } from '../../graphql/permissions-queries.js';
 
 /** Names a new group or renames one: the form's Save is the confirmation; the server's refusal stays in it. */
 export function GroupNameModal({ group, onSave, onClose }: { group: PermissionGroup | null; onSave: (name: string) => Promise<void>; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { Checkbox, Code, Table, Text, Title, useMessages } from '@lattice/ui-sdk
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { PermissionChange } from './permission-change.js';
 import { groupConflict } from './permission-conflicts.js';
-import { editGroupMutation, refetchPermissions, type PermissionAction, type PermissionGroup, type PermissionModule, type PermissionUser } from './permissions-queries.js';
+import { editGroupMutation, refetchPermissions, type PermissionAction, type PermissionGroup, type PermissionModule, type PermissionUser } from '../../graphql/permissions-queries.js';
 
 interface PermissionMatrixProps {
   modules: PermissionModule[];

@@ -24,7 +24,7 @@ import { GroupMembers } from './GroupMembers.js';
 import { PermissionMatrix } from './PermissionMatrix.js';
 import { UserOverrides } from './UserOverrides.js';
 import type { PermissionChange, PermissionConflict } from './permission-change.js';
-import { permissionGroupsQuery, permissionModulesQuery, permissionUsersQuery } from './permissions-queries.js';
+import { permissionGroupsQuery, permissionModulesQuery, permissionUsersQuery } from '../../graphql/permissions-queries.js';
 
 /**
  * /settings/permissions: permission groups and their members, the matrix of every plugin's actions × groups,

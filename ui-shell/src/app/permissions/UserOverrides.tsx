@@ -5,7 +5,7 @@ import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { userLabel } from './GroupMembers.js';
 import type { PermissionChange } from './permission-change.js';
 import { userOverridesConflict } from './permission-conflicts.js';
-import { refetchPermissions, setOverridesMutation, type PermissionAction, type PermissionModule, type PermissionUser } from './permissions-queries.js';
+import { refetchPermissions, setOverridesMutation, type PermissionAction, type PermissionModule, type PermissionUser } from '../../graphql/permissions-queries.js';
 
 type Override = 'inherit' | 'grant' | 'deny';
 

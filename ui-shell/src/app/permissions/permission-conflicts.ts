@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import type { Catalogue, ConflictingField, Translate } from '@lattice/ui-sdk';
 import type { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { PermissionConflict } from './permission-change.js';
-import { permissionGroupsQuery, permissionUsersQuery, type PermissionGroup, type PermissionUser } from './permissions-queries.js';
+import { permissionGroupsQuery, permissionUsersQuery, type PermissionGroup, type PermissionUser } from '../../graphql/permissions-queries.js';
 
 type ShellTranslate = typeof shellCatalogue extends Catalogue<infer Id> ? Translate<Id> : never;
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { currentUserQuery } from '../auth/current-user-query.js';
+import { currentUserQuery } from '../../graphql/current-user-query.js';
 import { fetchPluginsManifest, type PluginsManifestResult } from '../boot/plugins-manifest-request.js';
 import { PluginUpdates } from './PluginUpdates.js';
 import { RefusedPlugins } from './RefusedPlugins.js';

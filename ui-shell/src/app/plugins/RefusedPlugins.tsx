@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Code, Stack, Text, useMessages, type RefusalCheck, type RefusedPlugin } from '@lattice/ui-sdk';
-import { currentUserQuery } from '../auth/current-user-query.js';
+import { currentUserQuery } from '../../graphql/current-user-query.js';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 
 const checkMessages = {

@@ -2,7 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton, useDebouncedValue, useMessages, useNavigate } from '@lattice/ui-sdk';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import { groupByType, searchQuery, snippetParts, type SearchHitRow } from './search-query.js';
+import { searchQuery, type SearchHitRow } from '../../graphql/search-query.js';
+import { groupByType, snippetParts } from './search-hits.js';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -18,7 +19,8 @@ export function SearchBox() {
   const [debounced] = useDebouncedValue(text.trim(), 200);
   const [active, setActive] = useState(0);
   const { data, loading, error } = useQuery(searchQuery, { variables: { query: debounced }, skip: !opened || debounced === '', fetchPolicy: 'network-only' });
-  const hits = useMemo(() => (debounced === '' ? [] : (data?.search?.hits ?? [])), [data, debounced]);
+  // The schema lets a hit be null; the shell shows only present ones.
+  const hits = useMemo(() => (debounced === '' ? [] : (data?.search?.hits ?? []).filter((hit): hit is SearchHitRow => hit !== null)), [data, debounced]);
   const groups = useMemo(() => groupByType(hits), [hits]);
   const ordered = useMemo(() => groups.flatMap((group) => group.hits), [groups]);
 

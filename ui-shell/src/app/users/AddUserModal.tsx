@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { FormModal, NativeSelect, PasswordInput, TextInput, graphQLErrorMessage, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { useRoleOptions } from './use-role-options.js';
-import { addUserMutation, usersQuery, type UserRole } from './users-queries.js';
+import { addUserMutation, usersQuery, type UserRole } from '../../graphql/users-queries.js';
 
 /** Adds a user with a first password to hand over; they change it themselves under Settings → Your password. */
 export function AddUserModal({ onClose }: { onClose: () => void }) {

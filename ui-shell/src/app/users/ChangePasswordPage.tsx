@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, IconKey, Paper, PasswordInput, Stack, Title, graphQLErrorMessage, useMessages, usePageTitle } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import { changePasswordMutation } from './users-queries.js';
+import { changePasswordMutation } from '../../graphql/users-queries.js';
 
 /** /settings/password: the user's own password. Their other sessions end; this one goes on with a new cookie. */
 export function ChangePasswordPage() {

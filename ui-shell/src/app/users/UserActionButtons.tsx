@@ -1,7 +1,7 @@
 import { ActionIcon, Group, IconLockOpen, IconUserCheck, IconUserOff, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import type { UserActions } from './use-user-actions.js';
-import type { UserRow } from './users-queries.js';
+import type { UserRow } from '../../graphql/users-queries.js';
 
 /** Unlock, deactivate (asks first) and reactivate, each offered only where it is allowed. */
 interface UserActionButtonsProps {

@@ -4,7 +4,7 @@ import { UserConfirmations } from './UserConfirmations.js';
 import { UserStackedRows } from './UserStackedRows.js';
 import { UserTable } from './UserTable.js';
 import { useUserActions } from './use-user-actions.js';
-import type { UserRow } from './users-queries.js';
+import type { UserRow } from '../../graphql/users-queries.js';
 
 interface UserListProps {
   users: UserRow[];

@@ -3,7 +3,7 @@ import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { roleNameIds } from './role-names.js';
 import { useRoleOptions } from './use-role-options.js';
 import type { UserActions } from './use-user-actions.js';
-import type { UserRole, UserRow } from './users-queries.js';
+import type { UserRole, UserRow } from '../../graphql/users-queries.js';
 
 /** The user's role: a select for those who may change it (the change asks first), else its name. */
 export function UserRoleControl({ user, actions }: { user: UserRow; actions: UserActions }) {

@@ -4,7 +4,7 @@ import { UserActionButtons } from './UserActionButtons.js';
 import { UserRoleControl } from './UserRoleControl.js';
 import { UserStateBadges } from './UserStateBadges.js';
 import type { UserActions } from './use-user-actions.js';
-import type { UserRow } from './users-queries.js';
+import type { UserRow } from '../../graphql/users-queries.js';
 
 /**
  * The users on a phone: one card per user, its fields stacked, so nothing is wider than the screen and every

@@ -1,6 +1,6 @@
 import { Badge, Group, useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
-import type { UserRow } from './users-queries.js';
+import type { UserRow } from '../../graphql/users-queries.js';
 
 /** Active or deactivated, and locked while failed logins keep the user out. */
 export function UserStateBadges({ user }: { user: UserRow }) {

@@ -4,7 +4,7 @@ import { UserActionButtons } from './UserActionButtons.js';
 import { UserRoleControl } from './UserRoleControl.js';
 import { UserStateBadges } from './UserStateBadges.js';
 import type { UserActions } from './use-user-actions.js';
-import type { UserRow } from './users-queries.js';
+import type { UserRow } from '../../graphql/users-queries.js';
 
 /** The users as a table, for screens from Mantine's `sm` breakpoint up (a phone gets UserStackedRows). */
 export function UserTable({ users, actions }: { users: UserRow[]; actions: UserActions }) {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Group, IconUserPlus, Skeleton, Stack, Title, graphQLErrorMessage, useCan, useMessages, usePageTitle } from '@lattice/ui-sdk';
-import { currentUserQuery } from '../auth/current-user-query.js';
+import { currentUserQuery } from '../../graphql/current-user-query.js';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { AddUserModal } from './AddUserModal.js';
 import { UserList } from './UserList.js';
-import { usersQuery } from './users-queries.js';
+import { usersQuery } from '../../graphql/users-queries.js';
 
 /** /settings/users: owners and admins see every user; what else they may do follows their permissions. */
 export function UsersPage() {

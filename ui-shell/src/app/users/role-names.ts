@@ -1,4 +1,4 @@
-import type { UserRole } from './users-queries.js';
+import type { UserRole } from '../../graphql/users-queries.js';
 
 /** The catalogue message that names each role (`t(roleNameIds[user.role])`). */
 export const roleNameIds = {

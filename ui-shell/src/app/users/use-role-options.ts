@@ -1,7 +1,7 @@
 import { useMessages } from '@lattice/ui-sdk';
 import { shellCatalogue } from '../i18n/shell-catalogue.js';
 import { roleNameIds } from './role-names.js';
-import { userRoles } from './users-queries.js';
+import { userRoles } from '../../graphql/users-queries.js';
 
 /** The roles as a select's options: the role as value, its name in the active language as label. */
 export function useRoleOptions() {

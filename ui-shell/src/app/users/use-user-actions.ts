@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { graphQLErrorMessage, useCan, useConfirmation } from '@lattice/ui-sdk';
-import { activateMutation, deactivateMutation, setRoleMutation, unlockMutation, type UserRole, type UserRow } from './users-queries.js';
+import { activateMutation, deactivateMutation, setRoleMutation, unlockMutation, type UserRole, type UserRow } from '../../graphql/users-queries.js';
 
 /** What may be done to one user, given the current user's permissions and who they are. */
 export interface UserActionsAllowed {

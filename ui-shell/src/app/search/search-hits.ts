@@ -1,28 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-export interface SearchHitRow {
-  type: string | null;
-  id: string | null;
-  title: string | null;
-  /** HTML-escaped text with the matching words in <mark>. */
-  snippet: string | null;
-  url: string | null;
-}
-
-export const searchQuery: TypedDocumentNode<{ search: { total: number | null; hits: SearchHitRow[] | null } | null }, { query: string }> = gql`
-  query ShellSearch($query: String!) {
-    search(query: $query, perPage: 20) {
-      total
-      hits {
-        type
-        id
-        title
-        snippet
-        url
-      }
-    }
-  }
-`;
+import type { SearchHitRow } from '../../graphql/search-query.js';
 
 /** The hits grouped by type, in the order the types first appear (the best hit's type first). */
 export function groupByType(hits: readonly SearchHitRow[]): Array<{ type: string; hits: SearchHitRow[] }> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { groupByType, snippetParts } from './search-query.js';
+import { groupByType, snippetParts } from './search-hits.js';
 
 describe('shell search helpers', () => {
   it('group hits by type in order of first appearance', () => {

@@ -1,6 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { activityLogFields, type ActivityLog } from '@lattice/ui-sdk';
-
+/** The activity search's filter: every field optional, a blank one left out. */
 export interface ActivityFilter {
   createdBy?: string;
   plugin?: string;
@@ -9,23 +7,6 @@ export interface ActivityFilter {
   from?: string;
   to?: string;
 }
-
-export interface ActivityLogPage {
-  list: ActivityLog[];
-  totalCount: number;
-}
-
-export const activitySearchQuery: TypedDocumentNode<{ activityLogSearch: ActivityLogPage }, ActivityFilter & { page: number; perPage: number }> = gql`
-  query SettingsActivity($createdBy: String, $plugin: String, $action: String, $from: String, $to: String, $page: Int, $perPage: Int) {
-    activityLogSearch(createdBy: $createdBy, plugin: $plugin, action: $action, from: $from, to: $to, page: $page, perPage: $perPage) {
-      list {
-        ...ActivityLogFields
-      }
-      totalCount
-    }
-  }
-  ${activityLogFields}
-`;
 
 /** The filter the form's fields make: blanks left out; days as the user's local midnight to the day's last millisecond. */
 export function activityFilterOf(fields: { createdBy: string; plugin: string; action: string; fromDay: string; toDay: string }): ActivityFilter {
