@@ -13,6 +13,12 @@ export const TURNS_PER_CALLER = 2;
 /** Requests running at one replica at once, from all callers; past it, callers take turns in rotation. */
 export const TURNS_PER_REPLICA = 32;
 /**
+ * How long a request may wait for its turn before it is refused: three times the hosts' execution deadline, so a
+ * screen's ten queries from one caller all get their turn on a starved machine, where each takes seconds (the
+ * 10 s deadline as the wait refused some of 500 with four busy loops on 2 cores), and a member's burst still ends.
+ */
+export const TURN_WAIT_MS = 3 * GRAPHQL_LIMITS.deadlineMs;
+/**
  * How long a request waits for a replica of a plugin that has none ready (a replica going away before the next is
  * seen, a restart): within this long after its last replica went down. A plugin down for longer fails at once.
  */
@@ -50,7 +56,7 @@ export class SubgraphState {
   ) {
     this.replicas = urls.map((url) => new Replica(name, url, signer, graphqlTimeoutMs));
     for (const replica of this.replicas) replica.onUp = () => [...this.#waiting].forEach((wake) => wake());
-    this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, GRAPHQL_LIMITS.deadlineMs);
+    this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, TURN_WAIT_MS);
   }
 
   /** Names the plugin in the composed supergraph; requests never go to it directly. */
