@@ -14,6 +14,8 @@ import { runSimpleGroup } from '../query/simple-group.js';
 import { type CommandContext, type CommandHandler, optionalNumber } from './command-context.js';
 import { checkWriteStagePlacement, isWriteStage, runMerge, runOut } from './aggregate-output.js';
 import { cursorReply } from './find-commands.js';
+import { explainAggregate } from './aggregate-explain.js';
+import { leadingQuery } from './leading-query.js';
 
 /** Stages that only read their input documents, so stored documents can be fed to them uncopied. */
 const READ_ONLY_STAGES = new Set(['$match', '$group', '$count', '$limit', '$skip', '$sort', '$sortByCount']);
@@ -40,7 +42,7 @@ export const aggregate: CommandHandler = (command, context) => {
     if (UNSUPPORTED_STAGES.has(stageName)) throw notImplemented(`The ${stageName} aggregation stage`);
   }
   checkWriteStagePlacement(pipeline as Document[]);
-  if (command.explain) throw notImplemented('explain');
+  if (command.explain) return explainAggregate(command, context);
   const all = pipeline as Document[];
   const writeStage = isWriteStage(all[all.length - 1]) ? all[all.length - 1] : undefined;
   const stages = writeStage ? all.slice(0, -1) : all;
@@ -90,34 +92,12 @@ function collectionlessResults(target: unknown, stages: Document[], context: Com
 
 function collectionResults(target: string, stages: Document[], command: Document, context: CommandContext): Document[] {
   const collection = context.storage.collection(context.db, target);
-
   // Leading $match/$sort/$skip/$limit run here, with indexes and MongoDB's sort order; mingo does the rest.
-  let filter: Document | undefined;
-  let sort: Document | undefined;
-  let i = 0;
-  if (stages[0]?.$match) {
-    filter = stages[0].$match as Document;
-    i = 1;
-  }
-  if (stages[i]?.$sort) {
-    sort = stages[i]?.$sort as Document;
-    i += 1;
-  }
-  let skip: number | undefined;
-  let limit: number | undefined;
-  if (stages[i]?.$skip !== undefined) {
-    skip = optionalNumber(stages[i]?.$skip);
-    i += 1;
-  }
-  if ((optionalNumber(stages[i]?.$limit) ?? 0) > 0) {
-    limit = optionalNumber(stages[i]?.$limit);
-    i += 1;
-  }
-  const rest = stages.slice(i);
+  const { query, rest } = leadingQuery(stages);
   const readOnly = rest.every(isReadOnlyStage);
   const copy = (found: Document[]): Document[] => (readOnly ? found : found.map(cloneValue));
   const queryOptions = commandQueryOptions(command);
-  const matched = matchDocuments(collection, { filter, sort, skip, limit, hint: command.hint, ...queryOptions });
+  const matched = matchDocuments(collection, { ...query, hint: command.hint, ...queryOptions });
   // A count by plain fields and calendar buckets runs in one pass of its own; any other $group goes to mingo.
   const grouped = rest[0]?.$group && queryOptions.collation === undefined ? runSimpleGroup(matched, rest[0].$group as Document) : undefined;
   let docs = grouped ?? copy(matched);

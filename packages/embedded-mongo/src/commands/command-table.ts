@@ -3,12 +3,13 @@ import { aggregate } from './aggregate-command.js';
 import { collMod, collStats, create, dbStats, drop, dropDatabase, listCollections, listDatabases, renameCollection } from './collection-commands.js';
 import type { CommandHandler } from './command-context.js';
 import { deleteCommand } from './delete-command.js';
+import { explain } from './explain-command.js';
 import { count, distinct, find, getMore, killCursors } from './find-commands.js';
 import { findAndModify } from './find-and-modify-command.js';
 import { createIndexes, dropIndexes, listIndexes } from './index-commands.js';
 import { insert } from './insert-command.js';
 import {
-  buildInfo, connectionStatus, endSessions, explain, getCmdLineOpts, getLog, getParameter, hello, hostInfo, ping, serverStatus, whatsmyuri,
+  buildInfo, connectionStatus, endSessions, getCmdLineOpts, getLog, getParameter, hello, hostInfo, ping, serverStatus, whatsmyuri,
 } from './server-commands.js';
 import { update } from './update-command.js';
 

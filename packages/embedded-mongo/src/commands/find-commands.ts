@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { compareValues } from '../query/bson-order.js';
 import { collatorFor, commandQueryOptions } from '../query/collation.js';
-import { findDocuments, matchDocuments } from '../query/find-documents.js';
+import { type FindOptions, findDocuments, matchDocuments } from '../query/find-documents.js';
 import { indexKey } from '../query/index-key.js';
 import { indexableValues } from '../query/path-values.js';
 import { type CommandContext, type CommandHandler, collectionName, optionalNumber } from './command-context.js';
@@ -11,10 +11,9 @@ export function cursorReply(ns: string, docs: Document[], cursorId: bigint, fiel
   return { cursor: { [field]: docs, id: cursorId, ns }, ok: 1 };
 }
 
-export const find: CommandHandler = (command, context) => {
-  const name = collectionName(command, 'find');
-  const ns = `${context.db}.${name}`;
-  const docs = findDocuments(context.storage.collection(context.db, name), {
+/** The query a `find` command asks for (also what `explain` of it plans). */
+export function findCommandOptions(command: Document): FindOptions {
+  return {
     filter: command.filter as Document | undefined,
     sort: command.sort as Document | undefined,
     skip: optionalNumber(command.skip),
@@ -22,7 +21,20 @@ export const find: CommandHandler = (command, context) => {
     projection: command.projection as Document | undefined,
     hint: command.hint,
     ...commandQueryOptions(command),
-  });
+  };
+}
+
+/** The query a `count` command runs, or undefined when it counts the whole collection without reading it. */
+export function countCommandOptions(command: Document): FindOptions | undefined {
+  const query = command.query as Document | undefined;
+  if ((!query || Object.keys(query).length === 0) && command.hint === undefined) return undefined;
+  return { filter: query, skip: optionalNumber(command.skip) ?? 0, limit: optionalNumber(command.limit) ?? 0, hint: command.hint, ...commandQueryOptions(command) };
+}
+
+export const find: CommandHandler = (command, context) => {
+  const name = collectionName(command, 'find');
+  const ns = `${context.db}.${name}`;
+  const docs = findDocuments(context.storage.collection(context.db, name), findCommandOptions(command));
   // A negative limit asks for a single batch (legacy driver semantics).
   const singleBatch = command.singleBatch === true || (optionalNumber(command.limit) ?? 0) < 0;
   const batchSize = singleBatch ? docs.length : optionalNumber(command.batchSize) ?? 101;
@@ -54,16 +66,14 @@ export const killCursors: CommandHandler = (command, context) => {
 export const count: CommandHandler = (command, context) => {
   const name = collectionName(command, 'count');
   const collection = context.storage.collection(context.db, name);
-  const query = command.query as Document | undefined;
-  const skip = optionalNumber(command.skip) ?? 0;
-  const limit = optionalNumber(command.limit) ?? 0;
-  const queryOptions = commandQueryOptions(command);
-  if ((!query || Object.keys(query).length === 0) && command.hint === undefined) {
-    const total = collection?.docs.size ?? 0;
-    const n = Math.max(0, total - skip);
+  const options = countCommandOptions(command);
+  if (!options) {
+    const skip = optionalNumber(command.skip) ?? 0;
+    const limit = optionalNumber(command.limit) ?? 0;
+    const n = Math.max(0, (collection?.docs.size ?? 0) - skip);
     return { n: limit ? Math.min(n, Math.abs(limit)) : n, ok: 1 };
   }
-  return { n: matchDocuments(collection, { filter: query, skip, limit, hint: command.hint, ...queryOptions }).length, ok: 1 };
+  return { n: matchDocuments(collection, options).length, ok: 1 };
 };
 
 export const distinct: CommandHandler = (command, context: CommandContext) => {

@@ -1,5 +1,4 @@
 import type { Document } from 'bson';
-import { notImplemented } from '../errors.js';
 import { MAX_MESSAGE_SIZE } from '../wire/message-header.js';
 import type { CommandHandler } from './command-context.js';
 
@@ -76,7 +75,3 @@ export const getCmdLineOpts: CommandHandler = () => ({ argv: process.argv, parse
 export const connectionStatus: CommandHandler = () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 });
 
 export const getLog: CommandHandler = () => ({ totalLinesWritten: 0, log: [], ok: 1 });
-
-export const explain: CommandHandler = () => {
-  throw notImplemented('explain');
-};

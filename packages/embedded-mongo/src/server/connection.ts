@@ -8,6 +8,7 @@ import { WRITE_COMMANDS } from '../commands/command-table.js';
 import { commandName, dispatch, errorReply } from '../commands/dispatch.js';
 import { MongoCommandError } from '../errors.js';
 import { prepareRegexes } from '../query/regex-prepass.js';
+import { withOperationStats } from '../query/operation-stats.js';
 import { commandBudgetMs } from '../query/time-budget.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import { MessageFramer, ProtocolError } from '../wire/message-framer.js';
@@ -19,6 +20,7 @@ import type { FairTurns } from './fair-turns.js';
 import type { IncomingBudget } from './incoming-budget.js';
 import type { SessionCache } from './session-cache.js';
 import type { FailPoints } from './fail-points.js';
+import { slowOperationLine } from './slow-operation-log.js';
 
 export interface ConnectionDeps {
   storage: StorageEngine;
@@ -32,6 +34,8 @@ export interface ConnectionDeps {
   sessions: SessionCache;
   /** mongod's failCommand test hook, present only when the server was started with enableTestCommands. */
   failPoints?: FailPoints;
+  /** An operation that holds the server's thread longer than this is logged, with what it examined (mongod's slowms). */
+  slowMs: number;
 }
 
 const HANDSHAKES = new Set(['hello', 'ismaster', 'isMaster']);
@@ -169,7 +173,9 @@ export function serveConnection(socket: Socket, connectionId: number, deps: Conn
       // The regex work done ahead counts against the command's budget.
       command.maxTimeMS = Math.max(1, budget - (performance.now() - started));
     }
-    const reply = dispatch(command, context);
+    const { result: reply, stats } = withOperationStats(() => dispatch(command, context));
+    const duration = performance.now() - started;
+    if (duration > deps.slowMs) deps.log(slowOperationLine(command, db, duration, stats));
     if (HANDSHAKES.has(name)) authentication.answerHandshake(command, reply);
     if (name === 'connectionStatus' && authentication.user) {
       reply.authInfo = { authenticatedUsers: [authentication.user], authenticatedUserRoles: [{ role: 'root', db: 'admin' }] };

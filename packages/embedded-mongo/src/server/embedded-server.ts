@@ -8,6 +8,7 @@ import { FailPoints } from './fail-points.js';
 import { FairTurns } from './fair-turns.js';
 import { CursorStore } from './cursor-store.js';
 import { IncomingBudget } from './incoming-budget.js';
+import { DEFAULT_SLOW_MS } from './slow-operation-log.js';
 import { startTtlMonitor } from './ttl-monitor.js';
 
 export interface EmbeddedMongoOptions {
@@ -31,6 +32,11 @@ export interface EmbeddedMongoOptions {
    * Omitted: a random one, whose credentials only `uri` carries.
    */
   user?: EmbeddedMongoUser;
+  /**
+   * An operation that holds the server's thread longer than this many milliseconds is logged, with what it
+   * examined and, after a whole-collection scan, the index that would serve it (default 100, mongod's slowms).
+   */
+  slowMs?: number;
   /** Offers mongod's test hook `configureFailPoint` (failCommand), as mongod's enableTestCommands does; for tests only. */
   enableTestCommands?: boolean;
 }
@@ -80,6 +86,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       users,
       sessions,
       failPoints,
+      slowMs: options.slowMs ?? DEFAULT_SLOW_MS,
     });
   });
   try {

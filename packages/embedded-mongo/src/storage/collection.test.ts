@@ -109,10 +109,10 @@ describe('indexes narrow the documents a query examines', () => {
     const collection = filled(5_000);
     assert.equal(collection.orderedBy('t', 1), undefined, 'no index on t yet');
     collection.addIndex(parseIndexSpec({ key: { t: 1 } }));
-    const walked = [...(collection.orderedBy('t', -1) ?? [])].map((d) => d.t as string);
+    const walked = [...(collection.orderedBy('t', -1)?.docs ?? [])].map((d) => d.t as string);
     assert.equal(walked.length, 5_000);
     assert.deepEqual(walked, [...walked].sort().reverse());
-    const ids = [...(collection.orderedBy('_id', 1) ?? [])].map((d) => (d._id as ObjectId).toHexString());
+    const ids = [...(collection.orderedBy('_id', 1)?.docs ?? [])].map((d) => (d._id as ObjectId).toHexString());
     assert.deepEqual(ids, [...ids].sort());
     collection.addIndex(parseIndexSpec({ key: { tags: 1 } }));
     assert.equal(collection.orderedBy('tags', 1), undefined, 'a multikey index cannot give a sort order');

@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
+import { type AccessPath, keysExamined } from '../query/access-path.js';
 import { indexConditions } from '../query/index-conditions.js';
 import { formatValue } from '../query/format-value.js';
 import { indexKey } from '../query/index-key.js';
@@ -7,6 +8,12 @@ import { pathValues } from '../query/path-values.js';
 import { CollectionIndex } from './collection-index.js';
 import { ID_INDEX, type IndexSpec, sameKeyPattern } from './index-spec.js';
 import { OrderedKeys } from './ordered-keys.js';
+
+/** The document keys an index lookup gathered, and the path it took to them. */
+interface NarrowedKeys {
+  keys: Set<string>;
+  path: AccessPath;
+}
 
 /**
  * The documents of one collection keyed by their `_id`, plus its secondary indexes.
@@ -126,89 +133,120 @@ export class Collection {
 
   /** The documents that can match a filter: narrowed by an index when one applies, else all. */
   candidates(filter: Document): Iterable<Document> {
-    return this.narrowed(filter) ?? this.docs.values();
+    return this.narrowed(filter)?.docs ?? this.docs.values();
   }
 
   /**
    * The documents that can match a filter, narrowed by the most selective usable index (a superset
-   * of the matches: the matcher still runs); undefined when no index narrows the filter.
+   * of the matches: the matcher still runs), with the index path taken; undefined when no index narrows the filter.
    */
-  narrowed(filter: Document): Document[] | undefined {
-    const keys = this.narrowedKeys(filter);
-    if (!keys) return undefined;
-    const out: Document[] = [];
-    for (const key of keys) {
+  narrowed(filter: Document): { docs: Document[]; path: AccessPath } | undefined {
+    const found = this.narrowedKeys(filter);
+    if (!found) return undefined;
+    const docs: Document[] = [];
+    for (const key of found.keys) {
       const doc = this.docs.get(key);
-      if (doc) out.push(doc);
+      if (doc) docs.push(doc);
     }
-    return out;
+    return { docs, path: found.path };
   }
 
-  private narrowedKeys(filter: Document): Set<string> | undefined {
-    let best: Set<string> | undefined;
-    const consider = (keys: Set<string>): void => {
-      if (!best || keys.size < best.size) best = keys;
+  private narrowedKeys(filter: Document): NarrowedKeys | undefined {
+    let best: NarrowedKeys | undefined;
+    const consider = (keys: Set<string>, path: AccessPath): void => {
+      if (!best || keys.size < best.keys.size) best = { keys, path };
     };
     // Equality lookups are counted before any is gathered: a filter on `_id` and on a field many documents
     // share (an owner, a status) must not collect all of those documents to find the one.
     const conditions = indexConditions(filter);
-    let cheapest: { estimate: number; lookup: () => Set<string> } | undefined;
+    let cheapest: { estimate: number; lookup: () => NarrowedKeys } | undefined;
     for (const cond of conditions) {
       if (cond.kind !== 'equal') continue;
       const index = cond.path === '_id' ? undefined : this.usableIndex(cond.path);
       if (cond.path !== '_id' && !index) continue;
       const estimate = index ? index.countEqual(cond.values) : cond.values.length;
       if (cheapest && cheapest.estimate <= estimate) continue;
+      const onlyId = conditions.length === 1 && Object.keys(filter).length === 1;
       cheapest = {
         estimate,
         lookup: index
-          ? () => index.lookupEqual(cond.values)
-          : () => new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k))),
+          ? () => this.indexScan(index, index.lookupEqual(cond.values))
+          : () => {
+              const keys = new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k)));
+              return onlyId ? { keys, path: { kind: 'idhack', keysExamined: keys.size } } : this.idScan(keys);
+            },
       };
     }
-    if (cheapest) consider(cheapest.lookup());
+    if (cheapest) {
+      const found = cheapest.lookup();
+      consider(found.keys, found.path);
+    }
     for (const cond of conditions) {
-      if (cond.kind !== 'range' || (best && best.size <= 1)) continue;
+      if (cond.kind !== 'range' || (best && best.keys.size <= 1)) continue;
       if (cond.path === '_id') {
-        consider(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)));
+        const found = this.idScan(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)));
+        consider(found.keys, found.path);
         continue;
       }
       const index = this.usableIndex(cond.path);
       if (!index) continue;
       // On an array field each bound may be met by a different element, so only one bound narrows safely.
-      if (index.multikey && cond.lower) consider(index.lookupRange(cond.rank, cond.lower, undefined));
-      else consider(index.lookupRange(cond.rank, cond.lower, cond.upper));
+      const keys = index.multikey && cond.lower ? index.lookupRange(cond.rank, cond.lower, undefined) : index.lookupRange(cond.rank, cond.lower, cond.upper);
+      const found = this.indexScan(index, keys);
+      consider(found.keys, found.path);
     }
-    if (best && best.size <= 1) return best;
+    if (best && best.keys.size <= 1) return best;
     // An $or narrows only when every branch does: the union of the branches' candidates.
     if (Array.isArray(filter.$or) && filter.$or.length > 0) {
       const union = new Set<string>();
+      const branches: AccessPath[] = [];
       for (const branch of filter.$or as Document[]) {
-        const keys = this.narrowedKeys(branch);
-        if (!keys) return best;
-        for (const key of keys) union.add(key);
+        const found = this.narrowedKeys(branch);
+        if (!found) return best;
+        for (const key of found.keys) union.add(key);
+        branches.push(found.path);
       }
-      consider(union);
+      consider(union, { kind: 'or', branches, keysExamined: branches.reduce((sum, path) => sum + keysExamined(path), 0) });
     }
     return best;
   }
 
-  /** Every document in the order of one field, when an index gives that order; else undefined. */
-  orderedBy(path: string, direction: 1 | -1): Iterable<Document> | undefined {
+  private indexScan(index: CollectionIndex, keys: Set<string>): NarrowedKeys {
+    return { keys, path: { kind: 'ixscan', index: index.spec, multikey: index.multikey, direction: 1, keysExamined: keys.size } };
+  }
+
+  private idScan(keys: Set<string>): NarrowedKeys {
+    return { keys, path: { kind: 'ixscan', index: ID_INDEX, multikey: false, direction: 1, keysExamined: keys.size } };
+  }
+
+  /**
+   * Every document in the order of one field, when an index gives that order, with the index path
+   * (whose `keysExamined` the caller counts as it walks); else undefined.
+   */
+  orderedBy(path: string, direction: 1 | -1): { docs: Iterable<Document>; path: AccessPath } | undefined {
     let keys: Iterable<string> | undefined;
-    if (path === '_id') keys = (function* (order: OrderedKeys) {
-      for (const entry of order.walk(direction)) yield entry.key;
-    })(this.idOrder);
-    else {
-      for (const index of this.indexes.values()) if (index.firstField === path && index.sortable) keys = index.walk(direction);
+    let spec: IndexSpec | undefined;
+    if (path === '_id') {
+      spec = ID_INDEX;
+      keys = (function* (order: OrderedKeys) {
+        for (const entry of order.walk(direction)) yield entry.key;
+      })(this.idOrder);
+    } else {
+      for (const index of this.indexes.values()) {
+        if (index.firstField === path && index.sortable) {
+          spec = index.spec;
+          keys = index.walk(direction);
+        }
+      }
     }
-    if (!keys) return undefined;
-    return (function* (docs: Map<string, Document>, order: Iterable<string>) {
+    if (!keys || !spec) return undefined;
+    const docs = (function* (stored: Map<string, Document>, order: Iterable<string>) {
       for (const key of order) {
-        const doc = docs.get(key);
+        const doc = stored.get(key);
         if (doc) yield doc;
       }
     })(this.docs, keys);
+    return { docs, path: { kind: 'ixscan', index: spec, multikey: false, direction, keysExamined: 0 } };
   }
 
   private usableIndex(path: string): CollectionIndex | undefined {

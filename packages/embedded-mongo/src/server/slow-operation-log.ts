@@ -1,0 +1,68 @@
+import type { Document } from 'bson';
+import type { QueryPlan } from '../query/find-documents.js';
+import { indexConditions } from '../query/index-conditions.js';
+import type { OperationStats } from '../query/operation-stats.js';
+import { isPlainObject } from '../query/path-values.js';
+
+/** mongod's default `slowms`: an operation that takes longer is logged. */
+export const DEFAULT_SLOW_MS = 100;
+
+/**
+ * The log line of a slow operation, as mongod's "Slow query" line: the command, its namespace, its duration,
+ * what it examined and its plan; when it read a whole collection without an index, a hint naming the index
+ * that would serve it. The filter is shown by its shape (values as `?`): log lines must not carry the data.
+ */
+export function slowOperationLine(command: Document, db: string, durationMs: number, stats: OperationStats): string {
+  const name = Object.keys(command)[0] ?? '';
+  const target = command[name] as unknown;
+  const parts = [
+    `slow operation: ${name} ${db}.${typeof target === 'string' ? target : '$cmd'}`,
+    `${Math.round(durationMs)} ms`,
+    `docsExamined ${stats.docsExamined}`,
+    `keysExamined ${stats.keysExamined}`,
+  ];
+  if (stats.planSummaries.length > 0) parts.push(`planSummary ${stats.planSummaries.join('; ')}`);
+  if (stats.firstQuery) {
+    parts.push(`filter ${queryShape(stats.firstQuery.filter)}`);
+    if (stats.firstQuery.sort) parts.push(`sort ${JSON.stringify(stats.firstQuery.sort)}`);
+  }
+  const scan = stats.widestCollectionScan;
+  const line = parts.join(', ');
+  return scan ? `${line}; hint: ${collectionScanHint(scan)}` : line;
+}
+
+/** Why a whole-collection scan ran, and the index that would have served it. */
+export function collectionScanHint(scan: QueryPlan): string {
+  const head = `COLLSCAN of ${scan.collectionSize} documents`;
+  if (scan.collated) return `${head}: a query with a collation reads every document here (indexes hold binary order)`;
+  const key = suggestedIndex(scan);
+  if (!key) return `${head}: the filter names no field an index could serve (an index serves equality, $in and ranges on plain values, and a sort)`;
+  const fields = Object.entries(key).map(([field, direction]) => `${field}: ${direction}`);
+  return `${head}: an index on {${fields.join(', ')}} would serve this ${Object.keys(scan.filter).length > 0 ? 'filter' : 'sort'}`;
+}
+
+/**
+ * The index a plan's filter and sort call for, in MongoDB's equality, sort, range order; undefined when no
+ * part of them can use one.
+ */
+export function suggestedIndex(plan: QueryPlan): Record<string, 1 | -1> | undefined {
+  const conditions = indexConditions(plan.filter).filter((cond) => cond.path !== '_id');
+  const key: Record<string, 1 | -1> = {};
+  for (const cond of conditions) if (cond.kind === 'equal') key[cond.path] ??= 1;
+  for (const [field, direction] of Object.entries(plan.sort ?? {})) {
+    if (field !== '_id' && (direction === 1 || direction === -1)) key[field] ??= direction;
+  }
+  for (const cond of conditions) if (cond.kind === 'range') key[cond.path] ??= 1;
+  return Object.keys(key).length > 0 ? key : undefined;
+}
+
+/** A filter with its values replaced by `?`: which fields and operators, not what was looked for. */
+export function queryShape(filter: Document): string {
+  return JSON.stringify(shapeOf(filter));
+}
+
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.every(isPlainObject) ? value.map(shapeOf) : '?';
+  if (!isPlainObject(value)) return '?';
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]));
+}
