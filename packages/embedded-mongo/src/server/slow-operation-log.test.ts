@@ -58,6 +58,14 @@ describe('the slow-operation log line', () => {
     assert.doesNotMatch(line, /hint:/);
   });
 
+  it('an explain is logged under the command it explains', async () => {
+    lines.length = 0;
+    await tasks.find({ n: { $gt: 10 } }).explain('executionStats');
+    const line = lines.find((candidate) => candidate.startsWith('slow operation: explain find slowlog.tasks,'));
+    assert.ok(line, `an explain find line in ${JSON.stringify(lines)}`);
+    assert.match(line, /docsExamined 1000, keysExamined 0, planSummary COLLSCAN, filter \{"n":\{"\$gt":"\?"\}\}; hint: COLLSCAN of 1000 documents: an index on \{n: 1\}/);
+  });
+
   it('an operation under the threshold logs nothing', async () => {
     const quietTasks = quietClient.db('slowlog').collection('tasks');
     await quietTasks.insertMany(Array.from({ length: 100 }, (_, i) => ({ n: i })));

@@ -13,10 +13,8 @@ export const DEFAULT_SLOW_MS = 100;
  * that would serve it. The filter is shown by its shape (values as `?`): log lines must not carry the data.
  */
 export function slowOperationLine(command: Document, db: string, durationMs: number, stats: OperationStats): string {
-  const name = Object.keys(command)[0] ?? '';
-  const target = command[name] as unknown;
   const parts = [
-    `slow operation: ${name} ${db}.${typeof target === 'string' ? target : '$cmd'}`,
+    `slow operation: ${operationName(command)} ${db}.${operationTarget(command)}`,
     `${Math.round(durationMs)} ms`,
     `docsExamined ${stats.docsExamined}`,
     `keysExamined ${stats.keysExamined}`,
@@ -29,6 +27,21 @@ export function slowOperationLine(command: Document, db: string, durationMs: num
   const scan = stats.widestCollectionScan;
   const line = parts.join(', ');
   return scan ? `${line}; hint: ${collectionScanHint(scan)}` : line;
+}
+
+/** The command's name; an explain is named with the command it explains (`explain find`). */
+function operationName(command: Document): string {
+  const name = Object.keys(command)[0] ?? '';
+  const inner = command[name] as unknown;
+  return name === 'explain' && isPlainObject(inner) ? `explain ${Object.keys(inner)[0] ?? ''}` : name;
+}
+
+/** The collection a command names (an explain's, that of the command it explains), else `$cmd`. */
+function operationTarget(command: Document): string {
+  const name = Object.keys(command)[0] ?? '';
+  const value = command[name] as unknown;
+  if (name === 'explain' && isPlainObject(value)) return operationTarget(value);
+  return typeof value === 'string' ? value : '$cmd';
 }
 
 /** Why a whole-collection scan ran, and the index that would have served it. */
