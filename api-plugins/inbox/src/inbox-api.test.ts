@@ -7,6 +7,7 @@ import { inboxPlugin } from './plugin.js';
 import { ageKindAnnouncement } from './test-support/age-kind-announcement.js';
 import { fakeIntegrationPlugin, type FakeIntegrationCalls } from './test-support/fake-integration-plugin.js';
 import { connectTestBroker } from '@lattice/platform/test-kit';
+import { Types } from 'mongoose';
 
 const kind = 'fakechat';
 const calls: FakeIntegrationCalls = { created: [], removed: [], replies: [] };
@@ -163,17 +164,22 @@ describe('conversations', () => {
     assert.deepEqual(data, { conversationDetail: { content: 'Later reply' }, conversationsTotalCount: 1 });
   });
 
-  it('files replies that arrive together in order, and opens a new conversation for another integration\'s id', async () => {
+  it('files replies that arrive together in order, and refuses another integration\'s conversation id', async () => {
     const integrationId = await createIntegration('Together');
     const otherIntegrationId = await createIntegration('Elsewhere');
     const first = await receive(integrationId, { customerId: 'c1', content: 'Start', createdAt: '2030-02-01T10:00:00.000Z' });
-    const replies = await Promise.all([
-      receive(integrationId, { customerId: 'c1', content: 'Reply 1', createdAt: '2030-02-01T12:00:00.000Z', conversationId: first._id }),
-      receive(integrationId, { customerId: 'c1', content: 'Reply 2 (written earlier)', createdAt: '2030-02-01T11:00:00.000Z', conversationId: first._id }),
-      receive(otherIntegrationId, { customerId: 'c9', content: 'Not theirs', createdAt: '2030-02-01T13:00:00.000Z', conversationId: first._id }),
+    const [replies, notTheirs] = await Promise.all([
+      Promise.all([
+        receive(integrationId, { customerId: 'c1', content: 'Reply 1', createdAt: '2030-02-01T12:00:00.000Z', conversationId: first._id }),
+        receive(integrationId, { customerId: 'c1', content: 'Reply 2 (written earlier)', createdAt: '2030-02-01T11:00:00.000Z', conversationId: first._id }),
+      ]),
+      receive(otherIntegrationId, { customerId: 'c9', content: 'Not theirs', createdAt: '2030-02-01T13:00:00.000Z', conversationId: first._id }).then(
+        () => 'filed',
+        (error: Error) => error.message,
+      ),
     ]);
-    assert.deepEqual(replies.slice(0, 2).map((reply) => reply._id), [first._id, first._id]);
-    assert.notEqual(replies[2]._id, first._id);
+    assert.deepEqual(replies.map((reply) => reply._id), [first._id, first._id]);
+    assert.match(notTheirs, /belongs to another integration/);
 
     const data = await ok<{ conversationDetail: Record<string, unknown>; other: number }>(
       'query ($id: String!, $other: String) { conversationDetail(_id: $id) { content updatedAt } other: conversationsTotalCount(integrationId: $other) }',
@@ -181,8 +187,56 @@ describe('conversations', () => {
     );
     // The last reply to arrive sets the content; the time only moves forward.
     assert.deepEqual(data.conversationDetail, { content: 'Reply 2 (written earlier)', updatedAt: '2030-02-01T12:00:00.000Z' });
-    assert.equal(data.other, 1);
+    assert.equal(data.other, 0);
   });
+
+  describe('a conversation id the integration chose (it stored its message first)', () => {
+    const conversationTotals = (integrationId: string) =>
+      ok<{ conversationsTotalCount: number }>('query ($id: String) { conversationsTotalCount(integrationId: $id) }', { id: integrationId });
+
+    it('creates the conversation with that id when none exists, and answers it again for the same receiveKey', async () => {
+      const integrationId = await createIntegration('Chosen id');
+      const conversationId = new Types.ObjectId().toHexString();
+      const message = { customerId: 'c1', content: 'Filed after storing', createdAt: '2030-04-01T10:00:00.000Z', conversationId, receiveKey: `key-${conversationId}` };
+      const copies = await Promise.all([receive(integrationId, message), receive(integrationId, message)]);
+      assert.deepEqual(copies.map((copy) => copy._id), [conversationId, conversationId]);
+      assert.equal((await receive(integrationId, message))._id, conversationId);
+
+      const data = await ok<{ conversationDetail: Record<string, unknown> }>(
+        'query ($id: String!) { conversationDetail(_id: $id) { _id content } }',
+        { id: conversationId },
+      );
+      assert.equal(data.conversationDetail._id, conversationId);
+      assert.equal(data.conversationDetail.content, 'Filed after storing');
+      assert.equal((await conversationTotals(integrationId)).conversationsTotalCount, 1);
+    });
+
+    it('files two new messages of one new thread into the one conversation, whichever comes first', async () => {
+      const integrationId = await createIntegration('One new thread');
+      const conversationId = new Types.ObjectId().toHexString();
+      const filed = await Promise.all(
+        ['first', 'second'].map((key, index) =>
+          receive(integrationId, { customerId: 'c1', content: key, createdAt: `2030-04-01T1${index}:00:00.000Z`, conversationId, receiveKey: `${key}-${conversationId}` }),
+        ),
+      );
+      assert.deepEqual(filed.map((conversation) => conversation._id), [conversationId, conversationId]);
+      assert.equal((await conversationTotals(integrationId)).conversationsTotalCount, 1);
+    });
+
+    it("refuses an id that belongs to another integration's conversation, and creates nothing", async () => {
+      const owner = await createIntegration('Owner');
+      const intruder = await createIntegration('Intruder');
+      const { _id } = await receive(owner, { customerId: 'c1', content: 'Mine', createdAt: '2030-04-02T10:00:00.000Z' });
+      await assert.rejects(
+        receive(intruder, { customerId: 'c2', content: 'Taken?', createdAt: '2030-04-02T11:00:00.000Z', conversationId: _id, receiveKey: `intruder-${_id}` }),
+        /belongs to another integration/,
+      );
+      assert.equal((await conversationTotals(intruder)).conversationsTotalCount, 0);
+      const data = await ok<{ conversationDetail: { content: string } }>('query ($id: String!) { conversationDetail(_id: $id) { content } }', { id: _id });
+      assert.equal(data.conversationDetail.content, 'Mine');
+    });
+  });
+
   it('changes status, filters by it, and shows the detail', async () => {
     const integrationId = await createIntegration('Statuses');
     const { _id } = await receive(integrationId, { customerId: 'c', content: 'x', createdAt: new Date().toISOString() });

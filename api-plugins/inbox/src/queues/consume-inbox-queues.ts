@@ -8,18 +8,21 @@ import { loadModels } from '../models/load-models.js';
 import type { ConversationRecord } from '../models/records.js';
 import { publishConversationChanged } from './conversation-channel.js';
 import { createConversationUpdater } from './conversation-updater.js';
-import { fileConversation } from './file-conversation.js';
+import { fileConversation, type ConversationWrites } from './file-conversation.js';
 import { KnownIntegrations } from './known-integrations.js';
 import { moveConversationsToCustomer } from './move-conversations-to-customer.js';
 
 export async function consumeInboxQueues(broker: MessageBroker, db: Connection, pubsub: PubSubEngine, debug: Logger) {
   const models = loadModels(db);
   const integrations = new KnownIntegrations(models.Integration);
-  const conversationWrites = {
+  const insertConversation = createInsertBatcher(models.Conversation);
+  const conversationWrites: ConversationWrites = {
     updateConversation: createConversationUpdater(models.Conversation),
-    insertConversation: createInsertBatcher(models.Conversation),
-    findFiled: (integrationId: string, receiveKey: string) =>
+    insertConversation: (conversation) => insertConversation(conversation),
+    findFiled: (integrationId, receiveKey) =>
       models.Conversation.findOne({ integrationId, receiveKeys: receiveKey }).lean<ConversationRecord>().exec(),
+    findOwner: async (conversationId) =>
+      (await models.Conversation.findById(conversationId, { integrationId: 1 }).lean<Pick<ConversationRecord, 'integrationId'>>())?.integrationId ?? null,
   };
 
   await consumeContract(broker, integrationsReceiveQueue, async ({ payload }) => {

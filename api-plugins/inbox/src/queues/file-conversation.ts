@@ -1,43 +1,52 @@
 import type { ConversationPayload } from '@lattice/contracts';
-import { isDuplicateKeyError, type InsertRecord } from '@lattice/plugin-sdk';
+import { ForbiddenError, isDuplicateKeyError } from '@lattice/plugin-sdk';
+import { Types } from 'mongoose';
 import { searchTextLength, type ConversationFields } from '../models/conversation.js';
 import type { ConversationRecord } from '../models/records.js';
 import type { UpdateConversation } from './conversation-updater.js';
+
+/** A new conversation, with the `_id` the integration chose for it when it named one. */
+export type NewConversation = ConversationFields & { _id?: Types.ObjectId };
 
 export interface ConversationWrites {
   /** Messages for known conversations that arrive together share one write. */
   updateConversation: UpdateConversation;
   /** New conversations of messages that arrive together share one insert. */
-  insertConversation: InsertRecord<ConversationFields>;
+  insertConversation: (conversation: NewConversation) => Promise<ConversationRecord>;
   /** The conversation of the integration that a request with this receive key already filed. */
   findFiled: (integrationId: string, receiveKey: string) => Promise<ConversationRecord | null>;
+  /** Which integration a conversation id belongs to, if any. */
+  findOwner: (conversationId: string) => Promise<string | null>;
 }
 
 /**
  * SPEC.md `create-or-update-conversation`: a message for a known conversation of the integration updates its
- * latest content and time; otherwise a new open conversation is created. With a `receiveKey`, a request
- * filed before (its answer lost on the way back, or redelivered by the broker) answers that conversation and
- * changes nothing: the key is kept on the conversation, under a unique index.
+ * latest content and time; otherwise a new open conversation is created, with the `conversationId` asked for
+ * when there is one. That is how an integration stores its message first and files it afterwards (imap
+ * README, "whole or nothing"): it picks the id, keeps it on its message, and the conversation appears only
+ * when filed. An id that belongs to another integration is refused, never taken over. With a `receiveKey`, a
+ * request filed before (its answer lost on the way back, or redelivered by the broker) answers that
+ * conversation and changes nothing: the key is kept on the conversation, under a unique index.
  */
-export async function fileConversation(
-  { updateConversation, insertConversation, findFiled }: ConversationWrites,
-  payload: ConversationPayload,
-): Promise<ConversationRecord> {
+export async function fileConversation(writes: ConversationWrites, payload: ConversationPayload): Promise<ConversationRecord> {
   const at = new Date(payload.createdAt);
-  const { receiveKey } = payload;
-  if (payload.conversationId) {
-    const updated = await updateConversation({
-      conversationId: payload.conversationId,
+  const { conversationId, receiveKey } = payload;
+  const update = () =>
+    writes.updateConversation({
+      conversationId: conversationId!,
       integrationId: payload.integrationId,
       content: payload.content,
       searchText: payload.searchText,
       receiveKey,
       at,
     });
+  if (conversationId) {
+    const updated = await update();
     if (updated) return updated;
   }
   try {
-    return await insertConversation({
+    return await writes.insertConversation({
+      ...(conversationId ? { _id: new Types.ObjectId(conversationId) } : {}),
       integrationId: payload.integrationId,
       customerId: payload.customerId,
       content: payload.content,
@@ -49,8 +58,17 @@ export async function fileConversation(
       updatedAt: at,
     });
   } catch (error) {
-    const filed = receiveKey && isDuplicateKeyError(error) ? await findFiled(payload.integrationId, receiveKey) : null;
+    if (!isDuplicateKeyError(error)) throw error;
+    const filed = receiveKey ? await writes.findFiled(payload.integrationId, receiveKey) : null;
     if (filed) return filed;
+    if (!conversationId) throw error;
+    // Created meanwhile by another message of the same new thread: this one is filed into it.
+    const concurrent = await update();
+    if (concurrent) return concurrent;
+    const owner = await writes.findOwner(conversationId);
+    if (owner !== null && owner !== payload.integrationId) {
+      throw new ForbiddenError(`Conversation ${conversationId} belongs to another integration`);
+    }
     throw error;
   }
 }
