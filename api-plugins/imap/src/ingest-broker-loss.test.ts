@@ -53,8 +53,16 @@ async function deliverUntilTaken(integration: TestIntegration, message: Record<s
   }
 }
 
+/** Conversations of the integration without a stored message filed under them: what the inbox must never show. */
+async function orphanConversations(integrationId: string): Promise<unknown[]> {
+  const stored = await imapDb.collection('imap_messages').distinct('inboxConversationId', { inboxIntegrationId: integrationId });
+  const withMessage = new Set(stored.map(String));
+  const filed = await inboxDb.collection('conversations').find({ integrationId }, { projection: { content: 1 } }).toArray();
+  return filed.filter((conversation) => !withMessage.has(String(conversation._id))).map((conversation) => conversation.content);
+}
+
 describe('a RabbitMQ connection dropped during ingest', () => {
-  it('leaves no orphan conversation and no duplicate message once the sender delivered every 503 again', async (context) => {
+  it('shows no conversation without its message while senders have given up, and none twice once they delivered again', async (context) => {
     if (skipReason) {
       console.log(`# skipped: ${skipReason}`);
       context.skip(skipReason);
@@ -74,14 +82,20 @@ describe('a RabbitMQ connection dropped during ingest', () => {
       return message;
     };
 
-    // Senders deliver new messages one after another until the drop is over. Once messages are being stored
-    // (contacts and inbox calls in flight), RabbitMQ closes the platform's connection; again, up to three
-    // times, while no delivery has been refused yet, so that the drop surely cut into ingest.
+    // Senders deliver new messages one after another until the drop is over, each giving up on a message that
+    // was refused. Once messages are being stored (contacts and inbox calls in flight), RabbitMQ closes the
+    // platform's connection; again, up to three times, while no delivery has been refused yet, so that the drop
+    // surely cut into ingest.
     let dropsOver = false;
-    const finalAnswers: number[] = [];
+    const givenUp: Array<Record<string, unknown>> = [];
     const sending = Promise.all(
       Array.from({ length: concurrentSenders }, async () => {
-        while (!dropsOver) finalAnswers.push((await deliverUntilTaken(integration, newMessage())).at(-1)!);
+        while (!dropsOver) {
+          const message = newMessage();
+          const { status } = await postJson(platform, integration, message);
+          answered.push(status);
+          if (status !== 200) givenUp.push(message);
+        }
       }),
     );
     let drops = 0;
@@ -98,26 +112,24 @@ describe('a RabbitMQ connection dropped during ingest', () => {
 
     assert.ok(drops >= 1, 'RabbitMQ closed the platform connection during ingest');
     assert.ok(answered.includes(503), `some deliveries were refused while the broker was away: ${JSON.stringify(answered)}`);
-    assert.deepEqual(finalAnswers, messages.map(() => 200), 'every message was taken in the end');
+    assert.deepEqual(answered.filter((status) => status !== 200 && status !== 503), [], 'refused only with 503');
+    assert.deepEqual(await orphanConversations(integration.integrationId), [], 'no conversation without its message while the senders have given up');
+
+    // The senders come back and deliver every refused message again, until it is taken.
+    const finalAnswers = await Promise.all(givenUp.map(async (message) => (await deliverUntilTaken(integration, message)).at(-1)));
+    assert.deepEqual(finalAnswers, givenUp.map(() => 200), 'every message was taken in the end');
     const messageCount = messages.length;
 
     const stored = await imapDb
       .collection('imap_messages')
-      .find({ inboxIntegrationId: integration.integrationId }, { projection: { messageId: 1, inboxConversationId: 1 } })
+      .find({ inboxIntegrationId: integration.integrationId }, { projection: { messageId: 1, inboxConversationId: 1, unfiledSince: 1 } })
       .toArray();
     assert.equal(stored.length, messageCount, 'one Message record per message, none twice');
     assert.equal(new Set(stored.map((message) => message.messageId)).size, messageCount);
+    assert.deepEqual(stored.filter((message) => message.unfiledSince), [], 'every message filed');
 
-    const filed = await inboxDb
-      .collection('conversations')
-      .find({ integrationId: integration.integrationId }, { projection: { content: 1 } })
-      .toArray();
-    const withMessage = new Set(stored.map((message) => String(message.inboxConversationId)));
-    assert.deepEqual(
-      filed.filter((conversation) => !withMessage.has(String(conversation._id))).map((conversation) => conversation.content),
-      [],
-      'no conversation without its message',
-    );
-    assert.equal(filed.length, messageCount, 'one conversation per message (each starts a thread of its own)');
+    assert.deepEqual(await orphanConversations(integration.integrationId), [], 'no conversation without its message');
+    const filed = await inboxDb.collection('conversations').countDocuments({ integrationId: integration.integrationId });
+    assert.equal(filed, messageCount, 'one conversation per message (each starts a thread of its own)');
   });
 });

@@ -50,6 +50,7 @@ export const imapPlugin = definePlugin<ImapContext>({
     const runtime = createRuntime(messageBrokerClient, pubsubClient, db, debug, config, activityLog);
     registerReceiveRoute(app, runtime, messageBrokerClient);
     await consumeImapQueues(messageBrokerClient, runtime);
+    runtime.startFilingSweep();
     await resumeMailSync(runtime, debug);
     return { stop: runtime.stop, context: { runtime } };
   },

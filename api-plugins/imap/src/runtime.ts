@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { ImapConfig } from './config/imap-config.js';
 import { IntegrationCache } from './http/integration-cache.js';
 import { parseRfc822 } from './incoming/parse-rfc822.js';
+import { fileUnfiledMessages, startUnfiledSweep } from './incoming/file-unfiled-messages.js';
 import { IncomingStore } from './incoming/incoming-store.js';
 import { announceStoredOn, type AnnounceStored } from './incoming/message-stored-channel.js';
 import { receiveMessage } from './incoming/receive-message.js';
@@ -28,7 +29,9 @@ export interface ImapRuntime {
   transports: SmtpTransports;
   /** The platform's activity log, for the entries the plugin writes itself (SPEC.md: syncing started). */
   activityLog: ActivityLog;
-  /** Closes the mailbox listeners and the SMTP transports (the host's stop hook). */
+  /** Starts filing, now and every minute, the stored messages whose delivery stopped before the inbox filed them. */
+  startFilingSweep(): void;
+  /** Closes the mailbox listeners, the SMTP transports and the filing sweep (the host's stop hook). */
   stop(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export function createRuntime(
 ): ImapRuntime {
   const alive = () => db.readyState === 1;
   const incoming = new IncomingStore(loadModels(db));
+  let sweep: { stop: () => void } | undefined;
   const runtime: ImapRuntime = {
     config,
     activityLog,
@@ -60,7 +64,11 @@ export function createRuntime(
     },
     integrations: new IntegrationCache(() => runtime.models()),
     transports: new SmtpTransports(config.allowPrivateHosts),
+    startFilingSweep: () => {
+      sweep ??= startUnfiledSweep((before) => fileUnfiledMessages(runtime.incoming(), broker, runtime.announceStored, before), debug);
+    },
     stop: async () => {
+      sweep?.stop();
       await runtime.sync.stopAll();
       runtime.transports.closeAll();
     },

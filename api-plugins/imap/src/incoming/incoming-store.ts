@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { ImapModels } from '../models/load-models.js';
 import type { CustomerFields } from '../models/customer.js';
 import type { MessageFields } from '../models/message.js';
-import type { CustomerRecord } from '../models/records.js';
+import type { CustomerRecord, MessageRecord } from '../models/records.js';
 import { neighbourFilter, pickNeighbours, type StoredNeighbour, type StoredNeighbours } from './stored-neighbours.js';
 import type { IncomingMessage } from './incoming-message.js';
 import { MessageClaims } from './message-claims.js';
@@ -50,6 +50,32 @@ export class IncomingStore {
   /** Whether the message is stored: a duplicate key on insert may come from another unique index than its own. */
   async isStored(inboxIntegrationId: string, messageId: string): Promise<boolean> {
     return Boolean(await this.models.Message.exists({ messageId, inboxIntegrationId }));
+  }
+
+  /** The stored message, while the inbox has not filed it yet; null when it is filed or not stored. */
+  findUnfiled(inboxIntegrationId: string, messageId: string): Promise<MessageRecord | null> {
+    return this.models.Message.findOne({ messageId, inboxIntegrationId, unfiledSince: { $exists: true } }).lean<MessageRecord>().exec();
+  }
+
+  /** Messages waiting since before `before` to be filed, the oldest first. */
+  listUnfiled(before: Date, limit: number): Promise<MessageRecord[]> {
+    return this.models.Message.find({ unfiledSince: { $lte: before } })
+      .sort({ unfiledSince: 1 })
+      .limit(limit)
+      .lean<MessageRecord[]>()
+      .exec();
+  }
+
+  /**
+   * Once the inbox filed the message: into the conversation it answered (the one the message names, unless an
+   * inbox from before stored-first filing chose another). False when another delivery marked it first.
+   */
+  async markFiled(messageId: unknown, inboxConversationId: string): Promise<boolean> {
+    const { modifiedCount } = await this.models.Message.updateOne(
+      { _id: messageId, unfiledSince: { $exists: true } },
+      { $set: { inboxConversationId }, $unset: { unfiledSince: 1 } },
+    );
+    return modifiedCount > 0;
   }
 
   findNeighbours(inboxIntegrationId: string, message: IncomingMessage): Promise<StoredNeighbours> {

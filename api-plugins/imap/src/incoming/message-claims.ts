@@ -3,7 +3,6 @@ import { createInsertBatcher, isDuplicateKeyError, LatticeError, type InsertReco
 import type { mongo } from 'mongoose';
 import type { ImapModels } from '../models/load-models.js';
 import type { MessageClaimFields } from '../models/message-claim.js';
-import { createConversationRecorder, type RecordConversation } from './claim-conversation-recorder.js';
 
 /** A delivery cut off with its process leaves its claim held; after this long another delivery may take it. */
 export const claimLeaseMs = 2 * 60_000;
@@ -18,7 +17,7 @@ export class MessageInProgressError extends LatticeError {
 export interface HeldClaim {
   _id: mongo.ObjectId;
   holder: string;
-  /** The conversation an earlier, failed delivery of the message already filed. */
+  /** The conversation a failed delivery from before stored-first filing already filed (no longer written). */
   inboxConversationId?: string;
 }
 
@@ -31,11 +30,9 @@ export type ClaimOutcome = { status: 'held'; claim: HeldClaim } | { status: 'sto
  */
 export class MessageClaims {
   private readonly insertClaim: InsertRecord<MessageClaimFields>;
-  private readonly writeConversation: RecordConversation;
 
   constructor(private readonly models: Pick<ImapModels, 'Message' | 'MessageClaim'>) {
     this.insertClaim = createInsertBatcher(models.MessageClaim);
-    this.writeConversation = createConversationRecorder(models.MessageClaim);
   }
 
   async claim(inboxIntegrationId: string, messageId: string): Promise<ClaimOutcome> {
@@ -55,11 +52,6 @@ export class MessageClaims {
     ).lean<MessageClaimFields & { _id: mongo.ObjectId }>();
     if (taken) return { status: 'held', claim: taken };
     throw new MessageInProgressError(messageId);
-  }
-
-  /** Once the inbox filed the message: a later delivery of it, after this one failed, reuses the conversation. */
-  async recordConversation(claim: HeldClaim, inboxConversationId: string): Promise<void> {
-    await this.writeConversation({ claimId: claim._id, holder: claim.holder, inboxConversationId });
   }
 
   /** After a failed delivery: the next one may take the claim at once instead of waiting out the lease. */

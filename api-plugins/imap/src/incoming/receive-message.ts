@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { MessageBroker } from '@lattice/broker';
-import { conversationReceiveMessage, integrationsReceiveQueue } from '@lattice/contracts';
 import { isDuplicateKeyError } from '@lattice/plugin-sdk';
-import { callPlugin } from './call-plugin.js';
-import { findOrCreateCustomer } from './find-or-create-customer.js';
+import { Types } from 'mongoose';
+import { fileStoredMessage } from './file-stored-message.js';
 import type { IncomingMessage } from './incoming-message.js';
 import type { IncomingStore } from './incoming-store.js';
 import type { HeldClaim } from './message-claims.js';
@@ -13,37 +11,14 @@ import type { StoredNeighbours } from './stored-neighbours.js';
 
 export type ReceiveOutcome = { status: 'stored'; conversationId: string; customerId: string } | { status: 'skipped' };
 
-const maxContentLength = 1_000;
-const maxSearchTextLength = 2_000;
-
-/** What the conversation list shows for a message: its subject, or the start of its text. */
-function conversationContent(message: IncomingMessage): string {
-  const text = message.subject?.trim() || message.body?.trim() || '';
-  return text.slice(0, maxContentLength);
-}
-
-/** What the inbox's search finds the message by: who sent it, its subject and its text. */
-function searchText(message: IncomingMessage): string {
-  const sender = message.from[0]!;
-  return [sender.name, sender.address, message.subject, message.body].filter(Boolean).join('\n').slice(0, maxSearchTextLength);
-}
-
-/**
- * The same for every delivery of the message: a delivery after one whose inbox answer was lost (or a request
- * the broker redelivered) gets the conversation already filed for it instead of a second one.
- */
-function receiveKey(inboxIntegrationId: string, messageId: string): string {
-  return createHash('sha256').update(`${inboxIntegrationId}\n${messageId}`).digest('base64url');
-}
-
 /**
  * SPEC.md "Rules of the incoming-message flow", 1 to 5, storing a message whole or not at all. The message is
- * claimed by its Message-ID before anything is created for it, so concurrent copies give one conversation
- * and one message. If a delivery fails midway, what it created is reused by the next delivery: the local
- * Customer and the contacts one are found by e-mail, the conversation is recorded on the claim. The Message
- * record is written last: nothing marks the message received until it is whole. Only then is it announced
- * (`announce`, the `imapMessageStored` subscription): the inbox's `conversationChanged`, published while the
- * conversation is filed, comes before the imap view could list the message.
+ * claimed by its Message-ID before anything is stored for it, so concurrent copies give one conversation
+ * and one message. The Message record is written first, with the conversation it belongs in (a related
+ * message's, or a new id this plugin picks), marked not yet filed; only then are the customer and the inbox
+ * asked (file-stored-message.ts), so the inbox never shows a conversation whose message is not stored. A
+ * delivery that fails after the record was written leaves it unfiled: rule 1 then does not skip the next
+ * delivery of it but files it, and a sweep files those whose sender gave up (file-unfiled-messages.ts).
  */
 export async function receiveMessage(
   store: IncomingStore,
@@ -54,57 +29,49 @@ export async function receiveMessage(
 ): Promise<ReceiveOutcome> {
   assertStorable(message);
   const { duplicate, related } = await store.findNeighbours(inboxIntegrationId, message);
-  if (duplicate) return { status: 'skipped' };
+  if (duplicate) return fileIfUnfiled(store, broker, inboxIntegrationId, message, announce);
   const claimed = await store.claims.claim(inboxIntegrationId, message.messageId);
-  if (claimed.status === 'stored') return { status: 'skipped' };
+  if (claimed.status === 'stored') return fileIfUnfiled(store, broker, inboxIntegrationId, message, announce);
+  let stored;
   try {
-    return await storeClaimed(store, broker, inboxIntegrationId, message, related, claimed.claim, announce);
+    stored = await storeClaimed(store, inboxIntegrationId, message, related, claimed.claim);
   } catch (error) {
     // Best effort: a claim that cannot be released now is free again once its lease runs out.
     await store.claims.release(claimed.claim).catch(() => undefined);
     throw error;
   }
+  if (!stored) return fileIfUnfiled(store, broker, inboxIntegrationId, message, announce);
+  return { status: 'stored', ...(await fileStoredMessage(store, broker, stored, announce)) };
 }
 
-async function storeClaimed(
+/** Rule 1, without stranding a message an earlier delivery stored but could not file. */
+async function fileIfUnfiled(
   store: IncomingStore,
   broker: MessageBroker,
   inboxIntegrationId: string,
   message: IncomingMessage,
-  related: StoredNeighbours['related'],
-  claim: HeldClaim,
   announce: AnnounceStored,
 ): Promise<ReceiveOutcome> {
-  const sender = message.from[0]!;
-  const customer = await findOrCreateCustomer(store, broker, inboxIntegrationId, sender.address);
-  const createdAt = message.date ?? new Date();
+  const unfiled = await store.findUnfiled(inboxIntegrationId, message.messageId);
+  if (!unfiled) return { status: 'skipped' };
+  return { status: 'stored', ...(await fileStoredMessage(store, broker, unfiled, announce)) };
+}
 
-  let conversationId = claim.inboxConversationId;
-  if (!conversationId) {
-    const conversation = await callPlugin(
-      broker,
-      integrationsReceiveQueue,
-      'inbox',
-      conversationReceiveMessage({
-        integrationId: inboxIntegrationId,
-        customerId: customer.contactsId,
-        createdAt: createdAt.toISOString(),
-        content: conversationContent(message),
-        searchText: searchText(message),
-        receiveKey: receiveKey(inboxIntegrationId, message.messageId),
-        ...(related ? { conversationId: related.inboxConversationId } : {}),
-      }),
-    );
-    conversationId = conversation._id;
-    await store.claims.recordConversation(claim, conversationId);
-  }
-
-  let stored;
+/** The Message record, not yet filed; null when a delivery that took the claim over stored it meanwhile. */
+async function storeClaimed(
+  store: IncomingStore,
+  inboxIntegrationId: string,
+  message: IncomingMessage,
+  related: StoredNeighbours['related'],
+  claim: HeldClaim,
+) {
+  // A claim recorded by a delivery from before stored-first filing names the conversation it already filed.
+  const conversationId = claim.inboxConversationId ?? related?.inboxConversationId ?? new Types.ObjectId().toHexString();
   try {
-    stored = await store.insertMessage({
+    return await store.insertMessage({
       inboxIntegrationId,
       inboxConversationId: conversationId,
-      createdAt,
+      createdAt: message.date ?? new Date(),
       messageId: message.messageId,
       inReplyTo: message.inReplyTo,
       references: message.references,
@@ -115,12 +82,11 @@ async function storeClaimed(
       to: message.to,
       cc: message.cc,
       bcc: message.bcc,
+      unfiledSince: new Date(),
     });
   } catch (error) {
     // Stored meanwhile by a delivery that took the claim over after this one outlived its lease.
-    if (isDuplicateKeyError(error) && (await store.isStored(inboxIntegrationId, message.messageId))) return { status: 'skipped' };
+    if (isDuplicateKeyError(error) && (await store.isStored(inboxIntegrationId, message.messageId))) return null;
     throw error;
   }
-  await announce({ _id: String(stored._id), inboxConversationId: conversationId });
-  return { status: 'stored', conversationId, customerId: customer.contactsId };
 }

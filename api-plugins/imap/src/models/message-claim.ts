@@ -1,9 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
- * A received message's claim, written before any side effect of storing it: the unique index lets one delivery
- * of a Message-ID store it while concurrent copies stand back, and the claim keeps what a failed delivery
- * already created (its conversation) so the next delivery reuses it.
+ * A received message's claim, written before anything else is stored for it: the unique index lets one
+ * delivery of a Message-ID store it while concurrent copies stand back. What a failed delivery created is
+ * kept on the Message record itself (stored first, not yet filed), so the next delivery reuses it.
  */
 export interface MessageClaimFields {
   inboxIntegrationId: string;
@@ -11,7 +11,7 @@ export interface MessageClaimFields {
   /** The delivery storing the message now (a random id); another may take over once `claimedAt` is old. */
   holder: string;
   claimedAt: Date;
-  /** The inbox conversation filed for the message, once the inbox answered. */
+  /** Written by deliveries from before stored-first filing: the conversation the inbox had filed. */
   inboxConversationId?: string;
 }
 

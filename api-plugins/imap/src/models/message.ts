@@ -41,6 +41,11 @@ export interface MessageFields {
   authorUserId?: string;
   idempotencyKey?: string;
   attachments?: OutgoingAttachment[];
+  /**
+   * A received message is stored before the inbox files its conversation (README, "whole or nothing"); this
+   * says since when it waits to be filed, and is unset once the inbox filed it. Absent: filed.
+   */
+  unfiledSince?: Date;
 }
 
 export type MessageModel = Model<MessageFields>;
@@ -72,6 +77,7 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
       type: [new Schema<OutgoingAttachment>({ filename: String, contentType: String, content: String }, { _id: false })],
       default: undefined,
     },
+    unfiledSince: { type: Date },
   },
   { collection: 'imap_messages', versionKey: false },
 );
@@ -81,6 +87,8 @@ messageSchema.index({ messageId: 1, inboxIntegrationId: 1 }, { unique: true });
 // Threading looks a new message up in the references of earlier ones (SPEC.md rule 4).
 messageSchema.index({ references: 1, inboxIntegrationId: 1 });
 messageSchema.index({ inboxConversationId: 1, createdAt: 1 });
+// Only the few messages still waiting to be filed are in it: the sweep finds them without a scan.
+messageSchema.index({ unfiledSince: 1 }, { sparse: true });
 
 export function defineMessageModel(db: Connection): MessageModel {
   return db.model<MessageFields, MessageModel>('ImapMessage', messageSchema);
