@@ -63,7 +63,7 @@ describe('concurrency', () => {
 });
 
 describe('a plugin that is away', () => {
-  it('contacts down: 503 naming contacts, nothing stored, and the same message is accepted later', async () => {
+  it('contacts down: 503 naming contacts, no conversation or customer, and the same message is filed later', async () => {
     const email = `late.${run}@example.com`;
     const message = { messageId: id('late'), subject: 'while contacts was away', from: [{ address: email }] };
     const before = (await conversations(platform, integration.integrationId)).length;
@@ -85,7 +85,7 @@ describe('a plugin that is away', () => {
     assert.equal(await contactsCount(platform, email), 1);
   });
 
-  it('inbox down: 503 naming inbox, no message stored, and the same message is accepted later, once', async () => {
+  it('inbox down: 503 naming inbox, the message stored but no conversation, and the same message is filed later, once', async () => {
     const email = `inboxdown.${run}@example.com`;
     const message = { messageId: id('inboxdown'), subject: 'while the inbox was away', from: [{ address: email }] };
     await platform.stopPlugin('inbox');
@@ -93,14 +93,19 @@ describe('a plugin that is away', () => {
       const refused = await postJson(platform, integration, message);
       assert.equal(refused.status, 503, refused.text);
       assert.match(refused.text, /inbox/);
-      assert.equal(await imapDb.collection('imap_messages').countDocuments({ messageId: message.messageId }), 0);
+      // Stored whole first (README, "whole or nothing"), waiting to be filed: the inbox shows nothing of it yet.
+      const stored = await imapDb.collection('imap_messages').find({ messageId: message.messageId }).toArray();
+      assert.equal(stored.length, 1);
+      assert.ok(stored[0]!.unfiledSince instanceof Date);
     } finally {
       await platform.startPlugin('inbox');
     }
     await untilGraphqlAnswers('{ conversationsTotalCount }');
+    assert.equal((await conversations(platform, integration.integrationId)).some((entry) => entry.content === 'while the inbox was away'), false);
     assert.equal((await postJson(platform, integration, message)).status, 200);
     const [latest] = await conversations(platform, integration.integrationId);
     assert.equal(latest?.content, 'while the inbox was away');
+    assert.equal(await imapDb.collection('imap_messages').countDocuments({ messageId: message.messageId, unfiledSince: { $exists: true } }), 0);
     assert.deepEqual((await conversationDetail(platform, latest!._id)).map((entry) => entry.mailData.messageId), [message.messageId]);
   });
 });

@@ -86,21 +86,21 @@ describe('a message is claimed by its Message-ID before anything is stored for i
 });
 
 describe('a delivery that fails midway leaves what it created for the next delivery to reuse', () => {
-  it('the message insert refused by the database after the conversation was filed, then a retry: 1 conversation, 1 message', async () => {
+  it('the message insert (the first write) refused by the database creates nothing elsewhere; a retry: 1 conversation, 1 message', async () => {
     const integration = await createImapIntegration(platform, 'Store failure');
     const email = `failure.${run}@example.com`;
     const subject = `refused by the database ${run}`;
     const message = { messageId: id('failure'), subject, body: 'stored on the second try', from: [{ address: email }] };
     // The failure is real but arranged: the test gives imap_messages a unique index that only this subject falls
-    // under, and a record holding it, so MongoDB refuses the Message insert, the flow's last write. No plugin
-    // code is replaced; the customer (contacts and local) and the conversation are created before it fails.
+    // under, and a record holding it, so MongoDB refuses the Message insert, the flow's first write. No plugin
+    // code is replaced; neither the customer (contacts and local) nor the conversation is created before it.
     const messages = imapDb.collection('imap_messages');
     const blockingIndex = await messages.createIndex({ subject: 1 }, { unique: true, partialFilterExpression: { subject }, name: `block-${run}` });
     const blocker = await messages.insertOne({ subject, messageId: `<blocker.${run}@mail.test>`, inboxIntegrationId: 'blocker' });
 
     const failed = await postJson(platform, integration, message);
     assert.equal(failed.status, 500, failed.text);
-    assert.deepEqual(await storedFor(integration, message.messageId, email), { messages: 0, conversations: 1, localCustomers: 1, contacts: 1 });
+    assert.deepEqual(await storedFor(integration, message.messageId, email), { messages: 0, conversations: 0, localCustomers: 0, contacts: 0 });
 
     await messages.deleteOne({ _id: blocker.insertedId });
     await messages.dropIndex(blockingIndex);
