@@ -1,4 +1,5 @@
 import type { RequestListener } from 'node:http';
+import type { GraphqlLimits } from '@lattice/contracts';
 import type { Logger } from 'pino';
 
 /**
@@ -70,9 +71,15 @@ export interface GatewayOptions {
   /**
    * How long the gateway waits for a plugin host's GraphQL answer (for its headers, then for each next part of its
    * body) before answering 503 PLUGIN_UNAVAILABLE "did not answer within": a host frozen or stuck otherwise does not
-   * hold the request forever. Default 15,000 ms: the hosts' 10 s execution deadline and time to send the answer.
+   * hold the request forever. Default 15,000 ms, or the limits' execution deadline and 5 s when that is longer: the
+   * hosts' 10 s execution deadline and time to send the answer.
    */
   subgraphTimeoutMs?: number;
+  /**
+   * The GraphQL door limits (configs.json `limits`), each over its GRAPHQL_LIMITS default. The plugin hosts behind
+   * must be given the same ones: each door holds a request to its own numbers.
+   */
+  limits?: Partial<GraphqlLimits>;
 }
 
 export interface Gateway {

@@ -20,6 +20,7 @@ import {
   DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION,
   DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_PORT,
+  DEFAULT_SUBGRAPH_TIMEOUT_MS,
   MAX_BODY_BYTES,
   REPLICATED_POLL_INTERVAL_MS,
   type Gateway,
@@ -29,7 +30,7 @@ import { HealthPoller } from './subgraphs/health-poller.js';
 import { InFlightRequests } from './subgraphs/in-flight-requests.js';
 import { SubgraphRegistry } from './subgraphs/subgraph-registry.js';
 import { createSubscriptionServer } from './subscriptions/subscription-server.js';
-import { capConnectionsPerAddress, createSubgraphSigner, limitedServerOptions, subgraphSigningKey } from '@lattice/contracts';
+import { capConnectionsPerAddress, createSubgraphSigner, graphqlLimitsWith, limitedServerOptions, subgraphSigningKey } from '@lattice/contracts';
 import { observeRequests } from '@lattice/contracts/http-observability';
 
 /**
@@ -41,10 +42,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   options.corsOrigins?.forEach(checkOrigin);
   const dev = options.dev ?? false;
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env['LOG_LEVEL'] ?? 'info' });
+  const limits = graphqlLimitsWith(options.limits);
   const signer = options.platformSecret ? createSubgraphSigner(subgraphSigningKey(options.platformSecret)) : undefined;
-  const registry = new SubgraphRegistry(options.subgraphs, { signer, turnsPerCaller: options.turnsPerCaller, graphqlTimeoutMs: options.subgraphTimeoutMs });
+  const registry = new SubgraphRegistry(options.subgraphs, {
+    signer,
+    turnsPerCaller: options.turnsPerCaller,
+    // A host's answer may take its whole execution deadline, then has to arrive.
+    graphqlTimeoutMs: options.subgraphTimeoutMs ?? Math.max(DEFAULT_SUBGRAPH_TIMEOUT_MS, limits.deadlineMs + 5_000),
+    deadlineMs: limits.deadlineMs,
+  });
   const host = options.host ?? DEFAULT_HOST;
-  const compositions = new CompositionKeeper(registry, logger, dev);
+  const compositions = new CompositionKeeper(registry, logger, dev, limits);
 
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const poller = new HealthPoller(registry, {
@@ -63,7 +71,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   if (down.length > 0) logger.warn({ replicas: down }, 'replicas down at start-up; they join when they come up');
 
   const inFlight = new InFlightRequests(options.dedupeRequests ?? true);
-  const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger, inFlight });
+  const graphql = createGraphqlHandler({ registry, preparer: () => compositions.preparer, dev, logger, inFlight, limits });
   const pluginHttp = { registry, logger, bodyLimit: MAX_BODY_BYTES, inProcess: options.inProcessHttp };
   const listener = createRequestListener(
     {
@@ -85,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     maxPerConnection: options.maxSubscriptionsPerConnection ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION,
     maxConnectionsPerClient: options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    maxPayloadBytes: limits.maxBodyBytes,
   });
   server.on('upgrade', createUpgradeListener(subscriptions, logger, options.corsOrigins));
   const servers = [server];

@@ -1,3 +1,4 @@
+import type { GraphqlLimits } from '@lattice/contracts';
 import type { Logger } from 'pino';
 import type { SubgraphRegistry, SubgraphState } from '../subgraphs/subgraph-registry.js';
 import type { SubgraphSdl } from './compose-supergraph.js';
@@ -16,6 +17,7 @@ export class CompositionKeeper {
     private readonly registry: SubgraphRegistry,
     private readonly logger: Logger,
     private readonly dev: boolean,
+    private readonly limits: Readonly<GraphqlLimits>,
   ) {}
 
   /** The current composition, or undefined before any plugin has composed. */
@@ -48,7 +50,7 @@ export class CompositionKeeper {
   #tryCompose(sdls: Map<string, SubgraphSdl>, blamed: SubgraphState[]): boolean {
     try {
       const supergraph = buildSupergraph([...sdls.values()], this.registry, this.logger);
-      this.#preparer = new OperationPreparer(supergraph, this.dev);
+      this.#preparer = new OperationPreparer(supergraph, this.dev, this.limits);
       this.#composed = sdls;
       this.logger.info({ plugins: supergraph.plugins }, 'supergraph composed');
       return true;

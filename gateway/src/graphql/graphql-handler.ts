@@ -22,9 +22,9 @@ import { formatErrors } from './format-errors.js';
 import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
 import { readGraphqlRequest, RequestEnvelopeError, type GraphqlRequest } from './graphql-request.js';
 import type { OperationPreparer, PreparedOperation } from './operation-preparer.js';
-import { GRAPHQL_LIMITS } from '@lattice/contracts';
+import type { GraphqlLimits } from '@lattice/contracts';
 
-export const responseTooLargeMessage = `The answer is larger than ${GRAPHQL_LIMITS.maxResponseBytes} bytes: page the lists, or ask for less`;
+const responseTooLargeMessage = (maxBytes: number) => `The answer is larger than ${maxBytes} bytes: page the lists, or ask for less`;
 
 export interface GraphqlHandlerDeps {
   registry: SubgraphRegistry;
@@ -34,6 +34,8 @@ export interface GraphqlHandlerDeps {
   logger: Logger;
   /** Identical queries in flight at once share one subgraph call (fast path and planner alike). */
   inFlight: InFlightRequests;
+  /** The request body and response size limits (configs.json `limits` over GRAPHQL_LIMITS). */
+  limits: Pick<GraphqlLimits, 'maxBodyBytes' | 'maxResponseBytes'>;
 }
 
 interface OperationToRun {
@@ -62,7 +64,7 @@ function firstUp(registry: SubgraphRegistry, names: readonly string[]): Subgraph
  * everything else goes through the federation planner.
  */
 export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
-  const { registry, dev, logger, inFlight } = deps;
+  const { registry, dev, logger, inFlight, limits } = deps;
 
   /**
    * A query forwarded to `call.plugin` when deduplication is on: the request that makes the call has the
@@ -105,7 +107,7 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     const freshSince = asksForFreshAnswer(req.headers) ? inFlight.mark() : undefined;
     let request: GraphqlRequest;
     try {
-      request = await readGraphqlRequest(req, search);
+      request = await readGraphqlRequest(req, search, limits.maxBodyBytes);
     } catch (error) {
       // The rest of the body is never read: the connection closes after the answer.
       if (error instanceof PayloadTooLargeError) return sendError(res, 413, error.message, 'PAYLOAD_TOO_LARGE', { connection: 'close' });
@@ -172,9 +174,9 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
       (split && (await executeRootSplit(split, registry, request.variables, context, logger))) ??
       (await executePlanned(schema, prepared.document, request.variables, request.operationName, context, dev));
     const text = JSON.stringify(result.body);
-    if (text.length > GRAPHQL_LIMITS.maxResponseBytes / 3 && Buffer.byteLength(text) > GRAPHQL_LIMITS.maxResponseBytes) {
+    if (text.length > limits.maxResponseBytes / 3 && Buffer.byteLength(text) > limits.maxResponseBytes) {
       logger.warn({ reqId, bytes: Buffer.byteLength(text) }, 'answer refused: past the response-size ceiling');
-      return sendError(res, 500, responseTooLargeMessage, 'RESPONSE_TOO_LARGE');
+      return sendError(res, 500, responseTooLargeMessage(limits.maxResponseBytes), 'RESPONSE_TOO_LARGE');
     }
     sendJsonText(res, answerStatus(result), text, context.setCookies.length ? { 'set-cookie': context.setCookies } : {});
   }

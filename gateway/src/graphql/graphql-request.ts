@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { GRAPHQL_LIMITS } from '@lattice/contracts';
 import { readBody } from '../http/read-body.js';
 
 export interface GraphqlRequest {
@@ -55,7 +54,7 @@ function parseJson(text: string, what: string): unknown {
  * header a browser cannot send cross-site without a preflight (Apollo's CSRF rule), since cookies
  * authenticate it; POST is JSON only, which browsers also preflight.
  */
-export async function readGraphqlRequest(req: IncomingMessage, search: string): Promise<GraphqlRequest> {
+export async function readGraphqlRequest(req: IncomingMessage, search: string, maxBodyBytes: number): Promise<GraphqlRequest> {
   if (req.method === 'GET') {
     if (!req.headers['apollo-require-preflight'] && !req.headers['x-apollo-operation-name']) {
       throw new RequestEnvelopeError(
@@ -76,7 +75,7 @@ export async function readGraphqlRequest(req: IncomingMessage, search: string): 
   if (!contentType.startsWith('application/json')) {
     throw new RequestEnvelopeError(415, 'POST requests must have content-type application/json');
   }
-  const rawBody = await readBody(req, GRAPHQL_LIMITS.maxBodyBytes);
+  const rawBody = await readBody(req, maxBodyBytes);
   const body = parseJson(rawBody.toString('utf8'), 'The request body');
   if (!isRecord(body)) throw new RequestEnvelopeError(400, 'The request body must be one JSON object (batches are not supported)');
   return fromParams(body['query'], body['operationName'], body['variables'], rawBody);

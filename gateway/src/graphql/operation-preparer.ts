@@ -8,7 +8,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { checkQueryText, GRAPHQL_LIMITS, operationLimitsRule } from '@lattice/contracts';
+import { checkQueryText, GRAPHQL_LIMITS, type GraphqlLimits, operationLimitsRule } from '@lattice/contracts';
 import { planRootSplit, type RootSplit } from './root-split.js';
 import { singleSubgraphRoute } from './single-subgraph-route.js';
 import type { Supergraph } from './supergraph.js';
@@ -45,12 +45,15 @@ function withCode(error: GraphQLError): GraphQLError {
 export class OperationPreparer {
   readonly #cache = new LRUCache<string, PreparedOperation>({ max: CACHE_CAPACITY });
   readonly #rules: ValidationRule[];
+  readonly #limits: Readonly<GraphqlLimits>;
 
   constructor(
     readonly supergraph: Supergraph,
     dev: boolean,
+    limits: Readonly<GraphqlLimits> = GRAPHQL_LIMITS,
   ) {
-    this.#rules = [...specifiedRules, operationLimitsRule(GRAPHQL_LIMITS)];
+    this.#limits = limits;
+    this.#rules = [...specifiedRules, operationLimitsRule(limits)];
     if (!dev) this.#rules.push(NoSchemaIntrospectionCustomRule);
   }
 
@@ -63,11 +66,11 @@ export class OperationPreparer {
   }
 
   #prepareUncached(query: string): PreparedOperation {
-    const refused = checkQueryText(query);
+    const refused = checkQueryText(query, this.#limits);
     if (refused) return { ok: false, errors: [refused] };
     let document: DocumentNode;
     try {
-      document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+      document = parse(query, { maxTokens: this.#limits.maxTokens });
     } catch (error) {
       if (error instanceof GraphQLError) return { ok: false, errors: [withCode(error)] };
       throw error;

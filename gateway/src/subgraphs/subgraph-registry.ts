@@ -13,11 +13,13 @@ export const TURNS_PER_CALLER = 2;
 /** Requests running at one replica at once, from all callers; past it, callers take turns in rotation. */
 export const TURNS_PER_REPLICA = 32;
 /**
- * How long a request may wait for its turn before it is refused: three times the hosts' execution deadline, so a
+ * How long a request may wait for its turn before it is refused, in the hosts' execution deadlines: three, so a
  * screen's ten queries from one caller all get their turn on a starved machine, where each takes seconds (the
  * 10 s deadline as the wait refused some of 500 with four busy loops on 2 cores), and a member's burst still ends.
  */
-export const TURN_WAIT_MS = 3 * GRAPHQL_LIMITS.deadlineMs;
+export const TURN_WAITS_PER_DEADLINE = 3;
+/** The turn wait with the default deadline (GRAPHQL_LIMITS.deadlineMs): 30 s. */
+export const TURN_WAIT_MS = TURN_WAITS_PER_DEADLINE * GRAPHQL_LIMITS.deadlineMs;
 /**
  * How long a request waits for a replica of a plugin that has none ready (a replica going away before the next is
  * seen, a restart): within this long after its last replica went down. A plugin down for longer fails at once.
@@ -34,6 +36,8 @@ export interface ReplicaSettings {
   turnsPerCaller?: number;
   /** How long a `/graphql` call waits for the host's answer (DEFAULT_SUBGRAPH_TIMEOUT_MS when not given). */
   graphqlTimeoutMs?: number;
+  /** The hosts' execution deadline (GRAPHQL_LIMITS.deadlineMs when not given): a request waits three for its turn. */
+  deadlineMs?: number;
 }
 
 /**
@@ -52,11 +56,11 @@ export class SubgraphState {
   constructor(
     readonly name: string,
     urls: readonly string[],
-    { signer, turnsPerCaller = TURNS_PER_CALLER, graphqlTimeoutMs }: ReplicaSettings = {},
+    { signer, turnsPerCaller = TURNS_PER_CALLER, graphqlTimeoutMs, deadlineMs = GRAPHQL_LIMITS.deadlineMs }: ReplicaSettings = {},
   ) {
     this.replicas = urls.map((url) => new Replica(name, url, signer, graphqlTimeoutMs));
     for (const replica of this.replicas) replica.onUp = () => [...this.#waiting].forEach((wake) => wake());
-    this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, TURN_WAIT_MS);
+    this.turns = new FairTurns(turnsPerCaller, TURNS_PER_REPLICA * this.replicas.length, TURN_WAITS_PER_DEADLINE * deadlineMs);
   }
 
   /** Names the plugin in the composed supergraph; requests never go to it directly. */

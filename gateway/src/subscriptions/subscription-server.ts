@@ -10,7 +10,6 @@ import { gatewayError, pluginUnavailableError } from '../graphql/gateway-errors.
 import type { OperationPreparer } from '../graphql/operation-preparer.js';
 import { headersForPluginUpgrade } from '../http/forwarded-headers.js';
 import { requestIdOf } from '../http/request-id.js';
-import { GRAPHQL_LIMITS } from '@lattice/contracts';
 import type { SubgraphRegistry } from '../subgraphs/subgraph-registry.js';
 import { clientAddress } from './client-address.js';
 import { PluginConnections } from './plugin-connections.js';
@@ -29,6 +28,8 @@ export interface SubscriptionServerDeps {
   maxConnectionsPerClient: number;
   /** A client whose unsent data (ws `bufferedAmount`) passes this is disconnected: it is not reading. */
   maxBufferedBytes: number;
+  /** What one websocket message may carry: the same as one GraphQL request's body (`limits.maxBodyBytes`). */
+  maxPayloadBytes: number;
 }
 
 export interface SubscriptionServer {
@@ -55,7 +56,7 @@ interface Forwarding {
  */
 export function createSubscriptionServer(deps: SubscriptionServerDeps): SubscriptionServer {
   const { registry, dev, logger } = deps;
-  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: GRAPHQL_LIMITS.maxBodyBytes });
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: deps.maxPayloadBytes });
   const connectionsByClient = new Map<string, number>();
   const open = new Set<PluginConnections>();
   // The handshake's answer names the request id, as every HTTP answer does.

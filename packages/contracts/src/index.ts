@@ -120,7 +120,7 @@ export {
   type DashboardRow,
 } from './queues/dashboard-queues.js';
 // The subgraph door: what the gateway and every plugin host agree on for `/graphql` (limits, the signature).
-export { checkQueryText, GRAPHQL_LIMITS, type GraphqlLimits } from './subgraph-door/graphql-limits.js';
+export { checkQueryText, GRAPHQL_LIMITS, graphqlLimitsWith, type GraphqlLimits } from './subgraph-door/graphql-limits.js';
 export { operationLimitsRule, QUERY_TOO_COMPLEX, type OperationLimits } from './subgraph-door/operation-limits-rule.js';
 export {
   bodyHash,

@@ -78,6 +78,7 @@ export async function gateway(args: GatewayArguments): Promise<void> {
     logger,
     dev: args.dev,
     corsOrigins: clientPortalOrigins(configs.client_portal_domains),
+    limits: configs.limits,
     integrations: {
       port: args.integrationsPort,
       plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),

@@ -105,6 +105,7 @@ export async function host(args: HostArguments): Promise<void> {
     drainGraceMs,
     sessionGraceMs,
     recordActivity: enabled.some((plugin) => plugin.definition.name === activityLogPluginName),
+    limits: configs.limits,
   }).catch(async (error: unknown) => {
     await services.stop();
     throw error;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientPortalOrigins, originProblem } from './client-portal-origins.js';
 import { requiredWithHint } from './issue-message.js';
+import { limitsSchema } from './limits-schema.js';
 
 const pluginName = z
   .string({ error: requiredWithHint('the plugin name') })
@@ -94,6 +95,11 @@ export const configsSchema = z
       .optional()
       .describe(
         'Browser origins, besides the platform\'s own, that may call the gateway with their cookies (CORS), separated by commas, e.g. "https://portal.example.com,https://shop.example.com"; empty: none',
+      ),
+    limits: limitsSchema
+      .optional()
+      .describe(
+        'The GraphQL door limits the gateway and every plugin host apply, each optional over its default (packages/contracts GRAPHQL_LIMITS), e.g. { "maxAliases": 50 }; absent: the defaults',
       ),
     plugins: z
       .array(pluginEntrySchema, { error: requiredWithHint('the list of enabled plugins') })

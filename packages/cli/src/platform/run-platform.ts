@@ -83,6 +83,7 @@ export async function runPlatform(options: RunPlatformOptions): Promise<RunningL
       logger,
       dev: options.dev,
       corsOrigins: clientPortalOrigins(configs.client_portal_domains),
+      limits: configs.limits,
     });
     const dashboard = dashboardSettings(configs);
     const dashboardApi = dashboard

@@ -49,6 +49,15 @@ export const GRAPHQL_LIMITS: Readonly<GraphqlLimits> = {
   maxListItems: 50_000,
 };
 
+/**
+ * The limits a door applies: `overrides` (configs.json's `limits` block, validated where it is read) over
+ * GRAPHQL_LIMITS. A key left out, or undefined, keeps its default.
+ */
+export function graphqlLimitsWith(overrides: Partial<GraphqlLimits> = {}): Readonly<GraphqlLimits> {
+  const given = Object.entries(overrides).filter(([, value]) => value !== undefined);
+  return given.length === 0 ? GRAPHQL_LIMITS : { ...GRAPHQL_LIMITS, ...Object.fromEntries(given) };
+}
+
 const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d, 0x2c, 0xfeff]); // and the comma, which GraphQL ignores
 const OPENING = new Set([0x7b, 0x5b, 0x28]); // { [ (
 const CLOSING = new Set([0x7d, 0x5d, 0x29]); // } ] )

@@ -1,4 +1,5 @@
 import type { MessageBroker } from '@lattice/broker';
+import type { GraphqlLimits } from '@lattice/contracts';
 import { startGateway } from '@lattice/gateway';
 import { PubSub, type PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
@@ -28,6 +29,8 @@ export interface StartPlatformOptions {
   healthPollIntervalMs?: number;
   /** Browser origins the gateway lets call it with credentials (configs.json `client_portal_domains`). */
   corsOrigins?: readonly string[];
+  /** configs.json `limits`, over GRAPHQL_LIMITS: the gateway and every plugin host apply the same ones. */
+  limits?: Partial<GraphqlLimits>;
 }
 
 export interface RunningPlatform {
@@ -72,6 +75,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       logger,
       dev: options.dev,
       recordActivity,
+      limits: options.limits,
     });
     ports.set(name, started.port);
     running.set(name, started);
@@ -91,6 +95,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Runn
       logger: logger.child({ component: 'gateway' }),
       dev: options.dev,
       corsOrigins: options.corsOrigins,
+      limits: options.limits,
       integrations: {
         port: options.integrationsPort ?? 3400,
         plugins: plugins.filter((plugin) => plugin.definition.meta?.inboxIntegration).map((plugin) => plugin.definition.name),

@@ -4,6 +4,7 @@ import {
   bodyHash,
   checkQueryText,
   GRAPHQL_LIMITS,
+  type GraphqlLimits,
   NO_BODY,
   NonceStore,
   SUBGRAPH_SIGNATURE_HEADER,
@@ -40,7 +41,8 @@ function gatewayOnlyMessage(problem: string): string {
  * The `/graphql` middlewares of plugin `audience`'s host, in order: signature (of the method, the path with its
  * query string and a nonce used once), body size, JSON body, body hash, query text.
  */
-export function graphqlDoor(signingKey: Buffer, audience: string, logger: Logger, maxResponseBytes = GRAPHQL_LIMITS.maxResponseBytes): RequestHandler[] {
+export function graphqlDoor(signingKey: Buffer, audience: string, logger: Logger, limits: Readonly<GraphqlLimits> = GRAPHQL_LIMITS): RequestHandler[] {
+  const { maxBodyBytes } = limits;
   const signature: RequestHandler = (req, res, next) => {
     const signed = { audience, method: req.method, target: req.originalUrl };
     const check = verifySubgraphSignature(signingKey, req.headers[SUBGRAPH_SIGNATURE_HEADER], signed, acceptedNonces);
@@ -52,13 +54,13 @@ export function graphqlDoor(signingKey: Buffer, audience: string, logger: Logger
     next();
   };
   const bodySize: RequestHandler = (req, res, next) => {
-    if (Number(req.headers['content-length']) > GRAPHQL_LIMITS.maxBodyBytes) {
-      return refuse(res, 413, `Request body is larger than ${GRAPHQL_LIMITS.maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE', true);
+    if (Number(req.headers['content-length']) > maxBodyBytes) {
+      return refuse(res, 413, `Request body is larger than ${maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE', true);
     }
     next();
   };
   const json = express.json({
-    limit: GRAPHQL_LIMITS.maxBodyBytes,
+    limit: maxBodyBytes,
     verify: (req, _res, buffer) => {
       if (bodyHash(buffer) === signedBodies.get(req)) verifiedBodies.add(req);
     },
@@ -75,17 +77,17 @@ export function graphqlDoor(signingKey: Buffer, audience: string, logger: Logger
     const body: unknown = req.body;
     const query =
       typeof body === 'object' && body !== null && 'query' in body ? (body as { query: unknown }).query : (req.query as Record<string, unknown>)['query'];
-    const refused = typeof query === 'string' ? checkQueryText(query) : undefined;
+    const refused = typeof query === 'string' ? checkQueryText(query, limits) : undefined;
     if (refused) return refuse(res, 400, refused.message, 'QUERY_TOO_COMPLEX');
     next();
   };
   const bodyTooLarge = (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if ((error as { type?: unknown }).type === 'entity.too.large') {
-      return refuse(res, 413, `Request body is larger than ${GRAPHQL_LIMITS.maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE');
+      return refuse(res, 413, `Request body is larger than ${maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE');
     }
     next(error);
   };
-  return [signature, bodySize, json, bodyTooLarge as unknown as RequestHandler, signedBody, queryText, responseCeiling(logger, maxResponseBytes)];
+  return [signature, bodySize, json, bodyTooLarge as unknown as RequestHandler, signedBody, queryText, responseCeiling(logger, limits.maxResponseBytes)];
 }
 
 /**

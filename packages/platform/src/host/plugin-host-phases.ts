@@ -5,7 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { capConnectionsPerAddress, GRAPHQL_LIMITS, limitedServerOptions, operationLimitsRule, permissionsAnnounceQueue, subgraphSigningKey } from '@lattice/contracts';
+import { capConnectionsPerAddress, graphqlLimitsWith, limitedServerOptions, operationLimitsRule, permissionsAnnounceQueue, subgraphSigningKey } from '@lattice/contracts';
 import { observeRequests } from '@lattice/contracts/http-observability';
 import { declaredActions, publicOperationNames, type PluginDefinition, type PluginRequestContext, type PluginRuntime, type PluginServices } from '@lattice/plugin-sdk';
 import express, { type Express, type Request, type Response } from 'express';
@@ -161,6 +161,7 @@ export function createHttpApp(host: HostServices): HostHttp {
 /** Apollo: the plugin's subgraph at /graphql behind the gateway-only door. Stopping it closes the HTTP server. */
 export async function startApollo(host: HostServices, http: HostHttp, teardown: TeardownStack): Promise<GraphQLSchema> {
   const { options } = host;
+  const limits = graphqlLimitsWith(options.limits);
   const schema = buildPluginSchema(host.definition, host.services, host.activity);
   const listBounds = new ListBounds(host.definition, host.services, host.debug);
   checkDeadlineBeforeResolvers(schema);
@@ -172,8 +173,8 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
     stopOnTerminationSignals: false,
     introspection: host.dev,
     // The gateway's limits again: a request that reached this door is held to the same numbers.
-    validationRules: [operationLimitsRule(GRAPHQL_LIMITS)],
-    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    validationRules: [operationLimitsRule(limits)],
+    parseOptions: { maxTokens: limits.maxTokens },
     plugins: [
       // Stops accepting connections and waits for the requests in flight when Apollo stops.
       ApolloServerPluginDrainHttpServer({ httpServer: http.httpServer }),
@@ -182,8 +183,8 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
       // Cache-control hints are not used (answers are per user): its hook on every field cost ~2% of a long list.
       ApolloServerPluginCacheControlDisabled(),
       requireAuthentication(host.publicFields),
-      executionDeadline(options.limits?.deadlineMs ?? GRAPHQL_LIMITS.deadlineMs, options.limits?.maxListItems ?? GRAPHQL_LIMITS.maxListItems),
-      ...(listBounds.declared ? [realListCost<PluginRequestContext>({ ...GRAPHQL_LIMITS, maxCost: GRAPHQL_LIMITS.maxRealCost }, listBounds)] : []),
+      executionDeadline(limits.deadlineMs, limits.maxListItems),
+      ...(listBounds.declared ? [realListCost<PluginRequestContext>({ ...limits, maxCost: limits.maxRealCost }, listBounds)] : []),
       refusalStatus(),
     ],
   });
@@ -191,7 +192,7 @@ export async function startApollo(host: HostServices, http: HostHttp, teardown: 
   teardown.push('apollo', 'serving', () => apollo.stop());
   http.app.use(
     '/graphql',
-    ...graphqlDoor(subgraphSigningKey(options.authTokenSecret), host.definition.name, host.debug, options.limits?.maxResponseBytes),
+    ...graphqlDoor(subgraphSigningKey(options.authTokenSecret), host.definition.name, host.debug, limits),
     expressMiddleware(apollo, { context: ({ req, res }) => http.requestContext(req, res) }),
   );
   return schema;
@@ -215,7 +216,7 @@ export function startSubscriptions(host: HostServices, http: HostHttp, schema: G
     publicFields: host.publicFields,
     formatError: host.formatError,
     // What one websocket message may carry: the same as one GraphQL request's body.
-    maxPayloadBytes: GRAPHQL_LIMITS.maxBodyBytes,
+    maxPayloadBytes: graphqlLimitsWith(host.options.limits).maxBodyBytes,
     dev: host.dev,
   });
   // Upgraded sockets keep the HTTP server open, so they close before Apollo closes it.

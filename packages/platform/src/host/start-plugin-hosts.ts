@@ -1,4 +1,5 @@
 import type { MessageBroker } from '@lattice/broker';
+import type { GraphqlLimits } from '@lattice/contracts';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import type { Logger } from 'pino';
 import type { PlatformPlugin } from '../plugins/platform-plugin.js';
@@ -24,6 +25,8 @@ export interface StartPluginHostsOptions {
   sessionGraceMs?: number;
   /** configs.json enables the `logs` plugin: every host records its plugin's changes. */
   recordActivity?: boolean;
+  /** configs.json `limits`: see StartPluginOptions.limits. */
+  limits?: Partial<GraphqlLimits>;
 }
 
 export interface RunningPluginHosts {
@@ -58,6 +61,7 @@ export async function startPluginHosts(options: StartPluginHostsOptions): Promis
           drainGraceMs: options.drainGraceMs,
           sessionGraceMs: options.sessionGraceMs,
           recordActivity: options.recordActivity,
+          limits: options.limits,
         }),
       );
     }

@@ -43,8 +43,11 @@ export interface StartPluginOptions {
   sessionGraceMs?: number;
   /** The platform runs the `logs` plugin: record every change this plugin makes for a user (its activity log). */
   recordActivity?: boolean;
-  /** The execution deadline and the response ceiling, when not the gateway's (`GRAPHQL_LIMITS`); tests shorten them. */
-  limits?: Partial<Pick<GraphqlLimits, 'deadlineMs' | 'maxResponseBytes' | 'maxListItems'>>;
+  /**
+   * The GraphQL door limits (configs.json `limits`), each over its GRAPHQL_LIMITS default: the same ones the gateway
+   * in front is given. Tests shorten the deadline and the response ceiling with it.
+   */
+  limits?: Partial<GraphqlLimits>;
   /**
    * Called as each start phase completes, in order; when it throws, the start fails there and every phase started
    * so far is undone. Tests use it to fail each phase in turn.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createInProcessBroker, type MessageBroker } from '@lattice/broker';
+import type { GraphqlLimits } from '@lattice/contracts';
 import type { PubSubEngine } from 'graphql-subscriptions';
 import { createLogger } from '../host/create-logger.js';
 import type { PluginDefinition } from '@lattice/plugin-sdk';
@@ -19,6 +20,8 @@ export interface TestPlatformOptions {
   healthPollIntervalMs?: number;
   /** Run the embedded MongoDB on a worker thread, as `lattice start` does (benchmarks); tests skip the thread's start-up. */
   databaseOnThread?: boolean;
+  /** configs.json `limits`: the gateway and every plugin host apply them over GRAPHQL_LIMITS. */
+  limits?: Partial<GraphqlLimits>;
 }
 
 export interface TestPlatform extends RunningPlatform {
@@ -74,6 +77,7 @@ export async function startTestPlatform(options: TestPlatformOptions): Promise<T
       integrationsPort: 0,
       logger,
       healthPollIntervalMs: options.healthPollIntervalMs ?? 200,
+      limits: options.limits,
     });
     try {
       const graphqlUrl = `${platform.gatewayUrl}/graphql`;
