@@ -48,6 +48,7 @@ describe('explain: the plan the query runs, and what it examined', () => {
     assert.equal(indexScan(plan).indexName, 'k_1');
     assert.deepEqual(indexScan(plan).keyPattern, { k: 1 });
     assert.equal(indexScan(plan).direction, 'forward');
+    assert.deepEqual(indexScan(plan).indexBounds, { k: ['[3, 3]'] });
     assert.deepEqual(reply.queryPlanner.rejectedPlans, []);
     assert.equal(reply.executionStats.executionSuccess, true);
     assert.equal(reply.executionStats.nReturned, 20);
@@ -69,6 +70,7 @@ describe('explain: the plan the query runs, and what it examined', () => {
     const range = await items.find({ t: { $gte: 't190' } }).explain('executionStats');
     assert.equal(indexScan(range.queryPlanner.winningPlan).indexName, 'by_t');
     assert.equal(indexScan(range.queryPlanner.winningPlan).isUnique, true);
+    assert.deepEqual(indexScan(range.queryPlanner.winningPlan).indexBounds, { t: ['["t190", {})'] });
     assert.equal(range.executionStats.nReturned, 10);
     assert.equal(range.executionStats.totalKeysExamined, 10);
     const byId = await items.find({ _id: 7 }).explain('executionStats');
@@ -76,6 +78,7 @@ describe('explain: the plan the query runs, and what it examined', () => {
     assert.equal(byId.executionStats.totalDocsExamined, 1);
     const idRange = await items.find({ _id: { $lt: 5 } }).explain('executionStats');
     assert.equal(indexScan(idRange.queryPlanner.winningPlan).indexName, '_id_');
+    assert.deepEqual(indexScan(idRange.queryPlanner.winningPlan).indexBounds, { _id: ['[-inf.0, 5)'] });
     assert.equal(idRange.executionStats.totalDocsExamined, 5);
   });
 
@@ -84,6 +87,7 @@ describe('explain: the plan the query runs, and what it examined', () => {
     assert.deepEqual(stageNames(walked.queryPlanner.winningPlan), ['LIMIT', 'FETCH', 'IXSCAN']);
     assert.equal(indexScan(walked.queryPlanner.winningPlan).indexName, 'by_t');
     assert.equal(indexScan(walked.queryPlanner.winningPlan).direction, 'backward');
+    assert.deepEqual(indexScan(walked.queryPlanner.winningPlan).indexBounds, { t: ['[MaxKey, MinKey]'] });
     assert.equal(walked.executionStats.totalKeysExamined, 5);
     assert.equal(walked.executionStats.totalDocsExamined, 5);
     const sorted = await items.find({}).sort({ n: -1 }).limit(5).explain('executionStats');

@@ -12,7 +12,7 @@ export type AccessPath =
   /** A lookup of `_id` values in the documents' own map (mongod's IDHACK). */
   | { kind: 'idhack'; keysExamined: number }
   /** Entries of one index, for an equality, a range or a sorted walk. */
-  | { kind: 'ixscan'; index: IndexSpec; multikey: boolean; direction: 1 | -1; keysExamined: number }
+  | { kind: 'ixscan'; index: IndexSpec; multikey: boolean; direction: 1 | -1; keysExamined: number; firstFieldBounds: string[] }
   /** The union of several index scans (an `$or` whose every branch uses an index). */
   | { kind: 'or'; branches: AccessPath[]; keysExamined: number };
 

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { badValue } from '../errors.js';
 import type { AccessPath } from './access-path.js';
+import { fullRange } from './index-bounds.js';
 import type { QueryPlan, QueryRun } from './find-documents.js';
 
 /** How much `explain` tells, as mongod names it: the plan only, or the plan and what running it examined. */
@@ -68,6 +69,8 @@ function indexScan(access: Extract<AccessPath, { kind: 'ixscan' }>): Document {
     isPartial: index.partialFilterExpression !== undefined,
     indexVersion: index.v,
     direction: access.direction === 1 ? 'forward' : 'backward',
+    // The lookup bounds the index's first field only; the matcher checks the rest of the filter.
+    indexBounds: Object.fromEntries(Object.keys(index.key).map((field, i) => [field, i === 0 ? access.firstFieldBounds : fullRange(access.direction)])),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { ErrorCodes, MongoCommandError } from '../errors.js';
 import { type AccessPath, keysExamined } from '../query/access-path.js';
+import { equalityBounds, fullRange, rangeBounds } from '../query/index-bounds.js';
 import { indexConditions } from '../query/index-conditions.js';
 import { formatValue } from '../query/format-value.js';
 import { indexKey } from '../query/index-key.js';
@@ -170,10 +171,10 @@ export class Collection {
       cheapest = {
         estimate,
         lookup: index
-          ? () => this.indexScan(index, index.lookupEqual(cond.values))
+          ? () => this.indexScan(index, index.lookupEqual(cond.values), equalityBounds(cond.values))
           : () => {
               const keys = new Set(cond.values.map(indexKey).filter((k) => this.docs.has(k)));
-              return onlyId ? { keys, path: { kind: 'idhack', keysExamined: keys.size } } : this.idScan(keys);
+              return onlyId ? { keys, path: { kind: 'idhack', keysExamined: keys.size } } : this.idScan(keys, equalityBounds(cond.values));
             },
       };
     }
@@ -184,15 +185,15 @@ export class Collection {
     for (const cond of conditions) {
       if (cond.kind !== 'range' || (best && best.keys.size <= 1)) continue;
       if (cond.path === '_id') {
-        const found = this.idScan(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)));
+        const found = this.idScan(new Set(this.idOrder.range(cond.rank, cond.lower, cond.upper)), rangeBounds(cond.rank, cond.lower, cond.upper));
         consider(found.keys, found.path);
         continue;
       }
       const index = this.usableIndex(cond.path);
       if (!index) continue;
       // On an array field each bound may be met by a different element, so only one bound narrows safely.
-      const keys = index.multikey && cond.lower ? index.lookupRange(cond.rank, cond.lower, undefined) : index.lookupRange(cond.rank, cond.lower, cond.upper);
-      const found = this.indexScan(index, keys);
+      const upper = index.multikey && cond.lower ? undefined : cond.upper;
+      const found = this.indexScan(index, index.lookupRange(cond.rank, cond.lower, upper), rangeBounds(cond.rank, cond.lower, upper));
       consider(found.keys, found.path);
     }
     if (best && best.keys.size <= 1) return best;
@@ -211,12 +212,12 @@ export class Collection {
     return best;
   }
 
-  private indexScan(index: CollectionIndex, keys: Set<string>): NarrowedKeys {
-    return { keys, path: { kind: 'ixscan', index: index.spec, multikey: index.multikey, direction: 1, keysExamined: keys.size } };
+  private indexScan(index: CollectionIndex, keys: Set<string>, firstFieldBounds: string[]): NarrowedKeys {
+    return { keys, path: { kind: 'ixscan', index: index.spec, multikey: index.multikey, direction: 1, keysExamined: keys.size, firstFieldBounds } };
   }
 
-  private idScan(keys: Set<string>): NarrowedKeys {
-    return { keys, path: { kind: 'ixscan', index: ID_INDEX, multikey: false, direction: 1, keysExamined: keys.size } };
+  private idScan(keys: Set<string>, firstFieldBounds: string[]): NarrowedKeys {
+    return { keys, path: { kind: 'ixscan', index: ID_INDEX, multikey: false, direction: 1, keysExamined: keys.size, firstFieldBounds } };
   }
 
   /**
@@ -246,7 +247,7 @@ export class Collection {
         if (doc) yield doc;
       }
     })(this.docs, keys);
-    return { docs, path: { kind: 'ixscan', index: spec, multikey: false, direction, keysExamined: 0 } };
+    return { docs, path: { kind: 'ixscan', index: spec, multikey: false, direction, keysExamined: 0, firstFieldBounds: fullRange(direction) } };
   }
 
   private usableIndex(path: string): CollectionIndex | undefined {
