@@ -4,8 +4,8 @@ import type { QueryRun } from './find-documents.js';
 export interface OperationStats {
   docsExamined: number;
   keysExamined: number;
-  /** The plan summary of each query the operation ran, in order (`COLLSCAN`, `IXSCAN { a: 1 }`…). */
-  planSummaries: string[];
+  /** The access path of each query the operation ran, in order (summarised only when the line is written). */
+  accessPaths: QueryRun['plan']['access'][];
   /** The operation's first query (its filter and sort name the operation in the log). */
   firstQuery: QueryRun['plan'] | undefined;
   /** The largest query that read the whole collection without an index, if any. */
@@ -22,7 +22,7 @@ let current: OperationStats | undefined;
 
 export function withOperationStats<T>(run: () => T): { result: T; stats: OperationStats } {
   const outer = current;
-  const stats: OperationStats = { docsExamined: 0, keysExamined: 0, planSummaries: [], firstQuery: undefined, widestCollectionScan: undefined };
+  const stats: OperationStats = { docsExamined: 0, keysExamined: 0, accessPaths: [], firstQuery: undefined, widestCollectionScan: undefined };
   current = stats;
   try {
     return { result: run(), stats };
@@ -35,31 +35,9 @@ export function recordQuery(run: QueryRun): void {
   if (!current) return;
   current.docsExamined += run.docsExamined;
   current.keysExamined += run.keysExamined;
-  current.planSummaries.push(planSummary(run.plan.access));
+  current.accessPaths.push(run.plan.access);
   current.firstQuery ??= run.plan;
   if (run.plan.access.kind === 'collscan' && (current.widestCollectionScan?.collectionSize ?? -1) < run.plan.collectionSize) {
     current.widestCollectionScan = run.plan;
   }
-}
-
-/** mongod's `planSummary`: the stage that reads, with the key pattern of an index. */
-export function planSummary(access: QueryRun['plan']['access']): string {
-  switch (access.kind) {
-    case 'eof':
-      return 'EOF';
-    case 'collscan':
-      return 'COLLSCAN';
-    case 'idhack':
-      return 'IDHACK';
-    case 'ixscan':
-      return `IXSCAN ${keyPatternText(access.index.key)}`;
-    case 'or':
-      return access.branches.map(planSummary).join(', ');
-  }
-}
-
-function keyPatternText(key: Record<string, number | string>): string {
-  return `{ ${Object.entries(key)
-    .map(([field, direction]) => `${field}: ${typeof direction === 'string' ? JSON.stringify(direction) : direction}`)
-    .join(', ')} }`;
 }

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import type { QueryPlan } from '../query/find-documents.js';
 import { indexConditions } from '../query/index-conditions.js';
+import type { AccessPath } from '../query/access-path.js';
 import type { OperationStats } from '../query/operation-stats.js';
 import { isPlainObject } from '../query/path-values.js';
 
@@ -19,7 +20,7 @@ export function slowOperationLine(command: Document, db: string, durationMs: num
     `docsExamined ${stats.docsExamined}`,
     `keysExamined ${stats.keysExamined}`,
   ];
-  if (stats.planSummaries.length > 0) parts.push(`planSummary ${stats.planSummaries.join('; ')}`);
+  if (stats.accessPaths.length > 0) parts.push(`planSummary ${stats.accessPaths.map(planSummary).join('; ')}`);
   if (stats.firstQuery) {
     parts.push(`filter ${queryShape(stats.firstQuery.filter)}`);
     if (stats.firstQuery.sort) parts.push(`sort ${JSON.stringify(stats.firstQuery.sort)}`);
@@ -78,4 +79,26 @@ function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.every(isPlainObject) ? value.map(shapeOf) : '?';
   if (!isPlainObject(value)) return '?';
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]));
+}
+
+/** mongod's `planSummary`: the stage that reads, with the key pattern of an index. */
+export function planSummary(access: AccessPath): string {
+  switch (access.kind) {
+    case 'eof':
+      return 'EOF';
+    case 'collscan':
+      return 'COLLSCAN';
+    case 'idhack':
+      return 'IDHACK';
+    case 'ixscan':
+      return `IXSCAN ${keyPatternText(access.index.key)}`;
+    case 'or':
+      return access.branches.map(planSummary).join(', ');
+  }
+}
+
+function keyPatternText(key: Record<string, number | string>): string {
+  return `{ ${Object.entries(key)
+    .map(([field, direction]) => `${field}: ${typeof direction === 'string' ? JSON.stringify(direction) : direction}`)
+    .join(', ')} }`;
 }
