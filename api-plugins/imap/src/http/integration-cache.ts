@@ -1,7 +1,7 @@
 import type { ImapModels } from '../models/load-models.js';
 
 interface Entry {
-  webhookTokenHash: string | null;
+  webhookTokenHash: Promise<string | null>;
   expiresAt: number;
 }
 
@@ -12,6 +12,8 @@ const maxEntries = 10_000;
 /**
  * The webhook token hashes POST /receive checks, read at most once per integration every 2 s: a busy
  * channel otherwise pays one database read per message for a value that practically never changes.
+ * The read itself is what is kept, so the deliveries that arrive while it runs wait for it instead of each
+ * sending its own (at 64 concurrent, every expiry cost a read per waiting delivery).
  * A removal in this process forgets its entry at once.
  */
 export class IntegrationCache {
@@ -19,20 +21,29 @@ export class IntegrationCache {
 
   constructor(private readonly models: () => ImapModels) {}
 
-  async tokenHash(inboxId: string): Promise<string | null> {
+  tokenHash(inboxId: string): Promise<string | null> {
     const now = Date.now();
     const cached = this.entries.get(inboxId);
     if (cached && cached.expiresAt > now) return cached.webhookTokenHash;
-    const integration = await this.models()
-      .Integration.findOne({ inboxId }, { webhookTokenHash: 1 })
-      .lean<{ webhookTokenHash: string }>();
+    const webhookTokenHash = this.read(inboxId);
     if (this.entries.size >= maxEntries) this.entries.clear();
-    const webhookTokenHash = integration?.webhookTokenHash ?? null;
-    this.entries.set(inboxId, { webhookTokenHash, expiresAt: now + ttlMs });
+    const entry = { webhookTokenHash, expiresAt: now + ttlMs };
+    this.entries.set(inboxId, entry);
+    // A failed read is not kept: the next delivery reads again.
+    webhookTokenHash.catch(() => {
+      if (this.entries.get(inboxId) === entry) this.entries.delete(inboxId);
+    });
     return webhookTokenHash;
   }
 
   forget(inboxId: string): void {
     this.entries.delete(inboxId);
+  }
+
+  private async read(inboxId: string): Promise<string | null> {
+    const integration = await this.models()
+      .Integration.findOne({ inboxId }, { webhookTokenHash: 1 })
+      .lean<{ webhookTokenHash: string }>();
+    return integration?.webhookTokenHash ?? null;
   }
 }
