@@ -1,5 +1,6 @@
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { GraphQLJSON } from 'graphql-scalars';
+import { isoDateString } from './iso-date-string.js';
 
 function parseDate(value: unknown): Date {
   const date =
@@ -23,7 +24,7 @@ function isCalendarDate(text: string): boolean {
 export const DateScalar = new GraphQLScalarType<Date, string>({
   name: 'Date',
   description: 'A point in time: an ISO 8601 string (milliseconds since 1970 are accepted as input).',
-  serialize: (value) => parseDate(value).toISOString(),
+  serialize: (value) => isoDateString(parseDate(value)),
   parseValue: (value) => parseDate(value),
   parseLiteral: (ast: ValueNode) => {
     if (ast.kind === Kind.STRING) return parseDate(ast.value);
