@@ -86,9 +86,9 @@ describe('security: fair share of the plugins', () => {
   // held at most 0.9, 0.6 and 0.7 s at once. What holds it now is the 8 allowed 5,000-document answers themselves
   // (a driver batch decoded, a chunk resolved, an answer stringified: tens of ms of CPU each, stretched some 15x at
   // that load), not a query past its budget. Still a todo until it passes three runs in a row.
-  // 2026-11-28 00:10-00:19, after the cheaper Date scalar (bench/gateway/PER-DOCUMENT.md), two runs on the shared
-  // machine at load 16 and 20: every documentsTotalCount answered, none PLUGIN_UNAVAILABLE, p99 2.4 and 1.2 s, the
-  // loop held at most 554 and 570 ms at once (p99 381 and 288 ms). The gateway's fair turns (c2eb5ad) let two of the
+  // 2026-11-28 00:10-00:23, after the cheaper Date scalar (bench/gateway/PER-DOCUMENT.md), three runs in a row on the
+  // shared machine at load 16, 20 and 12: every documentsTotalCount answered, none PLUGIN_UNAVAILABLE, p99 2.4 s,
+  // 1.2 s and 777 ms (one pass in three), the loop held at most 554, 570 and 511 ms at once (p99 381, 288, 217 ms). The gateway's fair turns (c2eb5ad) let two of the
   // member's allowed answers run at a time; the owner's request waits, at each of its hops, behind the turns those
   // two answers take, and one turn held the loop over half a second, longer than a chunk of 100 items takes even
   // at that load. In a CPU profile of one run (which itself slowed the run: p99 11 s) the longest busy stretches
@@ -97,7 +97,7 @@ describe('security: fair share of the plugins', () => {
   // process) is not yet known. The cheaper document shortens each step, not the steps that do not yield.
   // The acceptance's 8 concurrent queries once: while it fails, each round holds CI's quiet machine about a minute.
   const attackRounds = 1;
-  it("answers another user's documentsTotalCount every time, p99 under 1 s, while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents", { todo: "issue 28: the owner's p99 was 1.2-3.6 s at load 16-34 (steps of the attack's answers that do not yield hold the loop up to 0.9 s)" }, async () => {
+  it("answers another user's documentsTotalCount every time, p99 under 1 s, while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents", { todo: "issue 28: the owner's p99 was 0.8-3.6 s at load 12-34 (steps of the attack's answers that do not yield hold the loop up to 0.9 s)" }, async () => {
     const attackerAnswers: string[] = [];
     const attack = async () => {
       for (let round = 0; round < attackRounds; round++) {
