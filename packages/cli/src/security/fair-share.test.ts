@@ -88,9 +88,9 @@ describe('security: fair share of the plugins', () => {
   // that load), not a query past its budget. Still a todo until it passes three runs in a row.
   // 2026-11-28 00:10-00:23, after the cheaper Date scalar (bench/gateway/PER-DOCUMENT.md), three runs in a row on the
   // shared machine at load 16, 20 and 12: every documentsTotalCount answered, none PLUGIN_UNAVAILABLE, p99 2.4 s,
-  // 1.2 s and 777 ms (one pass in three), the loop held at most 554, 570 and 511 ms at once (p99 381, 288, 217 ms). The gateway's fair turns (c2eb5ad) let two of the
-  // member's allowed answers run at a time; the owner's request waits, at each of its hops, behind the turns those
-  // two answers take, and one turn held the loop over half a second, longer than a chunk of 100 items takes even
+  // 1.2 s and 777 ms (one pass in three), the loop held at most 554, 570 and 511 ms at once (p99 381, 288, 217 ms).
+  // The gateway's fair turns (c2eb5ad) let two of the member's allowed answers run at a time; the owner's request
+  // waits, at each of its hops, behind the turns those two answers take, and one turn held the loop over half a second, longer than a chunk of 100 items takes even
   // at that load. In a CPU profile of one run (which itself slowed the run: p99 11 s) the longest busy stretches
   // were mostly the driver decoding the documents (mongodb's toArray: 44-65% of each); which single step holds a
   // turn that long (a batch decoded, an answer stringified by the host or parsed again by the gateway in the same
