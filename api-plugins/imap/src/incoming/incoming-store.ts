@@ -1,6 +1,7 @@
 import { createInsertBatcher, type InsertRecord } from '@lattice/plugin-sdk';
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
+import type { mongo } from 'mongoose';
 import type { ImapModels } from '../models/load-models.js';
 import type { CustomerFields } from '../models/customer.js';
 import type { MessageFields } from '../models/message.js';
@@ -8,6 +9,7 @@ import type { CustomerRecord, MessageRecord } from '../models/records.js';
 import { neighbourFilter, pickNeighbours, type StoredNeighbour, type StoredNeighbours } from './stored-neighbours.js';
 import type { IncomingMessage } from './incoming-message.js';
 import { MessageClaims } from './message-claims.js';
+import { createFiledMarker, type MarkFiled } from './filed-marker.js';
 
 interface NeighbourQuery {
   inboxIntegrationId: string;
@@ -27,7 +29,8 @@ function customerKey(inboxIntegrationId: string, email: string): string {
 /**
  * The database side of the incoming-message flow. Concurrent deliveries share their round trips: the
  * thread lookups of one turn of the event loop are one query, the local-customer lookups another, and the
- * inserts of customers and messages one `insertMany` each. Rules 1–5 stay per message (receive-message.ts).
+ * inserts of customers and messages one `insertMany` each, the marks of filed messages one bulk write.
+ * Rules 1–5 stay per message (receive-message.ts).
  */
 export class IncomingStore {
   readonly insertMessage: InsertRecord<MessageFields>;
@@ -35,11 +38,13 @@ export class IncomingStore {
   readonly claims: MessageClaims;
   private readonly neighbours: DataLoader<NeighbourQuery, StoredNeighbours>;
   private readonly customers: DataLoader<string, CustomerRecord | null>;
+  private readonly markFiledBatch: MarkFiled;
 
   constructor(private readonly models: ImapModels) {
     this.insertMessage = createInsertBatcher(models.Message);
     this.insertCustomer = createInsertBatcher(models.Customer);
     this.claims = new MessageClaims(models);
+    this.markFiledBatch = createFiledMarker(models.Message);
     this.neighbours = new DataLoader((queries) => this.loadNeighbours(queries), { cache: false, batchScheduleFn });
     this.customers = new DataLoader((keys) => this.loadCustomers(keys), {
       cacheMap: new LRUCache<string, Promise<CustomerRecord | null>>({ max: rememberedCustomers }),
@@ -70,12 +75,8 @@ export class IncomingStore {
    * Once the inbox filed the message: into the conversation it answered (the one the message names, unless an
    * inbox from before stored-first filing chose another). False when another delivery marked it first.
    */
-  async markFiled(messageId: unknown, inboxConversationId: string): Promise<boolean> {
-    const { modifiedCount } = await this.models.Message.updateOne(
-      { _id: messageId, unfiledSince: { $exists: true } },
-      { $set: { inboxConversationId }, $unset: { unfiledSince: 1 } },
-    );
-    return modifiedCount > 0;
+  markFiled(messageId: unknown, inboxConversationId: string): Promise<boolean> {
+    return this.markFiledBatch({ messageId: messageId as mongo.ObjectId, inboxConversationId });
   }
 
   findNeighbours(inboxIntegrationId: string, message: IncomingMessage): Promise<StoredNeighbours> {

@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 
 export interface AddressEntry {
   name?: string;
@@ -46,6 +46,8 @@ export interface MessageFields {
    * says since when it waits to be filed, and is unset once the inbox filed it. Absent: filed.
    */
   unfiledSince?: Date;
+  /** The batch of marks that marked it filed (filed-marker.ts): how a batch tells its own marks from others'. */
+  filedBy?: mongo.ObjectId;
 }
 
 export type MessageModel = Model<MessageFields>;
@@ -78,6 +80,7 @@ const messageSchema = new Schema<MessageFields, MessageModel>(
       default: undefined,
     },
     unfiledSince: { type: Date },
+    filedBy: { type: Schema.Types.ObjectId },
   },
   { collection: 'imap_messages', versionKey: false },
 );
