@@ -43,7 +43,7 @@ const body = (query: string, variables?: Record<string, unknown>) => JSON.string
 
 const benchStartedAt = performance.now();
 const dataDir = await mkdtemp(join(tmpdir(), 'lattice-bench-'));
-const owner = { email: 'bench@example.com', password: 'bench password 0123' };
+const owner = { email: 'bench@example.com', password: 'gateway measure password 0123' };
 const platformSecret = 'bench secret, long enough for production use 0123456789';
 const env = { LATTICE_OWNER_EMAIL: owner.email, LATTICE_OWNER_PASSWORD: owner.password, JWT_TOKEN_SECRET: platformSecret };
 // The first start creates the owner; the measured start is the second, on a built checkout with data.
