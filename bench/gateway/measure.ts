@@ -92,8 +92,9 @@ export async function rssMb(pid: number): Promise<number> {
 /** autocannon at `connections` for `seconds`; every answer must be a 200. */
 export async function load(target: Target, body: string, connections: number, seconds: number): Promise<Load> {
   const cpuBefore = target.pid ? await cpuTimeMs(target.pid) : 0;
-  // Headers are made per request: a signed request carries a nonce the plugin host accepts only once.
-  const request = { method: 'POST' as const, body, setupRequest: (sent: autocannon.Request) => ({ ...sent, headers: target.headers(body) }) };
+  // Headers are made per request (a signed request carries a nonce the plugin host accepts only once), in a copy:
+  // autocannon adds Content-Length to the object it gets, which would follow a shared headers object to other bodies.
+  const request = { method: 'POST' as const, body, setupRequest: (sent: autocannon.Request) => ({ ...sent, headers: { ...target.headers(body) } }) };
   const result = await autocannon({ url: target.url, requests: [request], connections, duration: seconds });
   const cpuAfter = target.pid ? await cpuTimeMs(target.pid) : 0;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
