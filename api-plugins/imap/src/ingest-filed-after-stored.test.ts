@@ -35,10 +35,12 @@ after(async () => {
  * conversations that only this content falls under, and a record (of no integration the test uses) holding
  * it. No plugin code is replaced; the inbox's answer to imap is an error, as when it fails midway.
  */
-async function inboxRefusing(content: string): Promise<{ lift: () => Promise<void> }> {
+async function inboxRefusing(content: string, keyPattern: Record<string, 1> = { content: 1 }): Promise<{ lift: () => Promise<void> }> {
   const collection = inboxDb.collection('conversations');
-  const index = await collection.createIndex({ content: 1 }, { unique: true, partialFilterExpression: { content }, name: `refuse-${run}-${content.length}` });
-  const blocker = await collection.insertOne({ content, integrationId: 'blocker' });
+  // Two refusals at once need two key patterns: an index on the same keys is refused whatever its filter.
+  const name = `refuse-${run}-${Object.keys(keyPattern).join('-')}`;
+  const index = await collection.createIndex(keyPattern, { unique: true, partialFilterExpression: { content }, name });
+  const blocker = await collection.insertOne({ content, status: 'open', integrationId: 'blocker' });
   return {
     lift: async () => {
       await collection.deleteOne({ _id: blocker.insertedId });
@@ -127,5 +129,33 @@ describe('a message is stored before the inbox files its conversation (whole or 
     assert.ok(announced.includes(String(stored!._id)), 'announced once filed');
     assert.equal((await postJson(platform, integration, message)).status, 200);
     assert.equal((await conversations(platform, integration.integrationId)).length, 1);
+  });
+
+  it('a message the inbox keeps refusing does not hold up the sweep for the others', async () => {
+    const integration = await createImapIntegration(platform, 'One refused for good');
+    const refusedSubject = `refused for good ${run}`;
+    const laterSubject = `filed behind it ${run}`;
+    const refused = { messageId: `<for-good.${run}@mail.test>`, subject: refusedSubject, from: [{ address: `for-good.${run}@example.com` }] };
+    const later = { messageId: `<behind.${run}@mail.test>`, subject: laterSubject, from: [{ address: `behind.${run}@example.com` }] };
+    const refusing = await inboxRefusing(refusedSubject);
+    const refusingLater = await inboxRefusing(laterSubject, { content: 1, status: 1 });
+    try {
+      // Both stored, neither filed: the refused one has waited longer.
+      assert.equal((await postJson(platform, integration, refused)).status, 503);
+      assert.equal((await postJson(platform, integration, later)).status, 503);
+      await refusingLater.lift();
+
+      const store = new IncomingStore(loadModels(imapDb));
+      const announce = async () => undefined;
+      // The first sweep meets the refused one first and stops; the next files the other, before it.
+      await assert.rejects(fileUnfiledMessages(store, running.broker, announce, new Date()));
+      await assert.rejects(fileUnfiledMessages(store, running.broker, announce, new Date()));
+      const filed = await conversations(platform, integration.integrationId);
+      assert.deepEqual(filed.map((conversation) => conversation.content), [laterSubject]);
+      const [stillWaiting] = await storedMessage(integration, refused.messageId);
+      assert.ok(stillWaiting?.['unfiledSince'] instanceof Date, 'the refused message stays stored, waiting to be filed');
+    } finally {
+      await refusing.lift();
+    }
   });
 });

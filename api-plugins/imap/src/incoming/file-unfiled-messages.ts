@@ -12,14 +12,20 @@ const sweepBatch = 100;
 /**
  * Files messages stored whole whose filing failed (the broker or the inbox was away) and whose sender gave up
  * or whose process stopped: no later delivery would come for them. Stops at the first failure, which most
- * likely hits the rest too; the next sweep tries again. Answers how many it filed.
+ * likely hits the rest too; the next sweep tries again. The message that failed goes to the back of the line,
+ * so one that can never be filed does not hold up the others. Answers how many it filed.
  */
 export async function fileUnfiledMessages(store: IncomingStore, broker: MessageBroker, announce: AnnounceStored, before: Date): Promise<number> {
   let filed = 0;
   for (;;) {
     const waiting = await store.listUnfiled(before, sweepBatch);
     for (const message of waiting) {
-      await fileStoredMessage(store, broker, message, announce);
+      try {
+        await fileStoredMessage(store, broker, message, announce);
+      } catch (error) {
+        await store.postponeUnfiled(message._id).catch(() => undefined);
+        throw error;
+      }
       filed += 1;
     }
     if (waiting.length < sweepBatch) return filed;

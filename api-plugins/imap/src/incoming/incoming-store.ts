@@ -71,6 +71,11 @@ export class IncomingStore {
       .exec();
   }
 
+  /** A message the sweep could not file waits another grace period, behind those waiting longer. */
+  async postponeUnfiled(messageId: unknown): Promise<void> {
+    await this.models.Message.updateOne({ _id: messageId, unfiledSince: { $exists: true } }, { $set: { unfiledSince: new Date() } }).exec();
+  }
+
   /**
    * Once the inbox filed the message: into the conversation it answered (the one the message names, unless an
    * inbox from before stored-first filing chose another). False when another delivery marked it first.
