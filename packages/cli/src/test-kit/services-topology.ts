@@ -21,6 +21,8 @@ export interface ServicesTopologyOptions {
   env?: NodeJS.ProcessEnv;
   /** Also the messenger plugin (a host of its own, enabled in configs.json) and `lattice widgets` in front of it. */
   messenger?: boolean;
+  /** configs.json's `limits` block, read by the gateway and every host. */
+  limits?: Record<string, number>;
 }
 
 export interface ServicesTopology {
@@ -76,7 +78,7 @@ export async function startServicesTopology(options: ServicesTopologyOptions = {
   const frontendConfigFile = join(dir, 'frontend-configs.json');
   // The run's database requires this user, as a services set-up's `lattice db` does.
   const mongo = { username: 'lattice', password: randomBytes(18).toString('base64url') };
-  await writeFile(configFile, JSON.stringify({ ...configs, mongo }));
+  await writeFile(configFile, JSON.stringify({ ...configs, mongo, ...(options.limits ? { limits: options.limits } : {}) }));
   const writeFrontendConfigs = (plugins: FrontendPluginEntry[]) => writeFile(frontendConfigFile, JSON.stringify({ ...configs, plugins }));
   await writeFrontendConfigs(options.frontendPlugins ?? configs.plugins);
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@lattice.test`, password: randomBytes(12).toString('base64url') };
