@@ -27,7 +27,7 @@ export interface GraphqlLimits extends OperationLimits {
   maxRealCost: number;
   /**
    * Most list items one request's answer may hold, counted in the plugin host while the lists resolve: the real
-   * cost checked before execution rests on bounds up to three seconds old, so a query let in on a stale count
+   * cost checked before execution rests on bounds up to a second old, so a query let in on a stale count
    * (100 aliases of a list that has just grown) is stopped with RESPONSE_TOO_LARGE as its lists come back.
    */
   maxListItems: number;

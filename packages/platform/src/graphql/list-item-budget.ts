@@ -12,7 +12,7 @@ export interface ListItemBudgetContext {
 /**
  * Counts a list a resolver returned against the request's budget and hands it on; the list that passes the
  * budget stops the request (its signal is aborted with RESPONSE_TOO_LARGE) and fails. The real cost is checked
- * before execution with list bounds up to three seconds old: this holds the answer to its bound as it is built,
+ * before execution with list bounds up to a second old: this holds the answer to its bound as it is built,
  * so a query let in on a stale count stops when its lists come back instead of resolving every item of them.
  */
 export function chargeListItems(context: ListItemBudgetContext, list: unknown): unknown {

@@ -1,24 +1,19 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { operationLimitsRule, type OperationLimits } from '@lattice/contracts';
 import type { PluginDefinition, PluginServices } from '@lattice/plugin-sdk';
-import { GraphQLError, validate } from 'graphql';
+import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 
-/** How long a read bound is used before it is read again: a count costs a round trip, not a scan. */
-const BOUND_MAX_AGE_MS = 1_000;
 /**
- * How much longer a request may be measured with the last bounds while they are read again. Only so long: a
- * bound read before a quiet spell may be far below the collection's size now (read before 5,000 documents were
- * imported, it let one 100-alias query over them run: 500,000 fields).
+ * How long a read bound is used before it is read again: a count costs a round trip, not a scan. A request that
+ * finds the bounds older waits for the new read: measured with an older count, a query over documents imported
+ * since could slip under the limit (one 100-alias query over 5,000 documents read as none: 500,000 fields).
  */
-const BOUND_STALE_WHILE_READING_MS = 2_000;
+const BOUND_MAX_AGE_MS = 1_000;
 
 /**
  * The plugin's list bounds (`listBounds`, e.g. `Query.documents` → the collection's count), read at most once a
- * second and only when a request comes, shared by the requests of that second. Under a steady flow of requests
- * a request does not wait for the next read: it is measured with the last values (at most three seconds old)
- * while the read runs beside it, so a busy host's requests do not each second wait for a round trip to the
- * database. After a quiet spell the first requests wait for the read.
+ * second, only for a request that selects a bounded list, and shared by the requests of that second.
  */
 export class ListBounds {
   readonly #readers: ReadonlyArray<[string, () => Promise<number>]>;
@@ -38,14 +33,22 @@ export class ListBounds {
     return this.#readers.length > 0;
   }
 
-  /** Bounds to measure with: a new read starts when they are a second old, and is waited for past three. */
+  /** Whether `Type.field` has a bound of the plugin's. */
+  covers(typeName: string, fieldName: string): boolean {
+    return this.#readers.some(([coordinate]) => coordinate === `${typeName}.${fieldName}`);
+  }
+
+  isFresh(): boolean {
+    return this.#now() - this.#readAt < BOUND_MAX_AGE_MS;
+  }
+
+  /** Bounds at most a second old: a read starts, shared by the requests that wait for it, when they are older. */
   fresh(): Promise<void> {
-    const age = this.#now() - this.#readAt;
-    if (age < BOUND_MAX_AGE_MS) return Promise.resolve();
+    if (this.isFresh()) return Promise.resolve();
     this.#reading ??= this.#read().finally(() => {
       this.#reading = undefined;
     });
-    return age < BOUND_MAX_AGE_MS + BOUND_STALE_WHILE_READING_MS ? Promise.resolve() : this.#reading;
+    return this.#reading;
   }
 
   bound(typeName: string, fieldName: string): number | undefined {
@@ -75,13 +78,27 @@ export class ListBounds {
  * before: the same query may cost more once the collection has grown.
  */
 export function realListCost<TContext extends object>(limits: OperationLimits, bounds: ListBounds): ApolloServerPlugin<TContext> {
-  const rule = operationLimitsRule(limits, (typeName, fieldName) => bounds.bound(typeName, fieldName));
+  /** The operation's refusal with the bounds as they are, and whether it selects a bounded list at all. */
+  const measure = (schema: GraphQLSchema, document: DocumentNode) => {
+    let selectsBoundedList = false;
+    const rule = operationLimitsRule(limits, (typeName, fieldName) => {
+      if (bounds.covers(typeName, fieldName)) selectsBoundedList = true;
+      return bounds.bound(typeName, fieldName);
+    });
+    const [refused] = validate(schema, document, [rule]);
+    return { refused, selectsBoundedList };
+  };
   return {
     async requestDidStart() {
-      await bounds.fresh();
       return {
         async didResolveOperation({ schema, document }) {
-          const [refused] = validate(schema, document, [rule]);
+          const measured = measure(schema, document);
+          let { refused } = measured;
+          // Only an operation that selects a bounded list waits for the bounds to be read (a count does not).
+          if (measured.selectsBoundedList && !bounds.isFresh()) {
+            await bounds.fresh();
+            ({ refused } = measure(schema, document));
+          }
           if (refused) {
             throw new GraphQLError(refused.message, { extensions: { code: refused.extensions['code'], http: { status: 400 } } });
           }
