@@ -118,7 +118,7 @@ describe('security: fair share of the plugins, under npm start', { skip: process
       assert.equal(attackerAnswers.filter((answer) => answer === '5000 documents').length, 8, attackerAnswers.join(', '));
     });
 
-    // Issue 28 is open. Measured 2026-11-28 with this test (npm start in a process of its own): p99 405-605 ms on
+    // Issue 28 is open. Measured 2026-11-28 with this test (npm start in a process of its own): p99 405-429 ms on
     // the quiet machine, 648-723 ms with two busy loops beside it (load 4) and 894-1,008 ms with six (load 5-7).
     // What the other user waits for is the turns of the allowed answers (the driver decoding a batch, graphql-js
     // setting up 5,000 list items, the answer's JSON.stringify: 20-40 ms each on the quiet machine), which is the
