@@ -64,10 +64,11 @@ describe('security: the trust boundary of the subgraphs', () => {
         }
       }
     });
+    const after = await measureBaseline(platform, platform.authCookie);
     const p99 = percentile(latencies, 0.99);
-    const report = `documentsTotalCount p99 ${p99.toFixed(1)} ms over ${latencies.length} requests during 11 MB bodies (without them: ${percentile(baseline, 0.99).toFixed(1)} ms)`;
+    const report = `documentsTotalCount p99 ${p99.toFixed(1)} ms over ${latencies.length} requests during 11 MB bodies (without them: ${percentile(baseline, 0.99).toFixed(1)} ms before, ${percentile(after, 0.99).toFixed(1)} ms after)`;
     console.log(`# ${report}`);
-    assert.ok(p99 < notSlowedBound(baseline), report);
+    assert.ok(p99 < notSlowedBound(baseline, after), report);
   });
 
   it("never lets /pl: or the integrations port reach a plugin's /graphql or /health, nor the host's /graphql without the gateway's signature", async () => {
