@@ -100,7 +100,7 @@ export async function measureBaseline(platform: TestPlatform, cookie: string, co
  * any attack (shared CI cores: the baseline p99 alone past 50 ms), the bound is four times that baseline instead,
  * which still fails for an attack that takes the platform over (the issue measured minutes). The baseline is
  * measured on both sides of the attack and the slower one counts: on CI the other lane's work comes and goes, and
- * a pace measured only before the attack missed it (twice, 208 and 225 ms against a 37 ms baseline before).
+ * a pace measured only before the attack missed it (twice: 208 and 225 ms, with 50 and 37 ms measured before).
  */
 export function notSlowedBound(before: readonly number[], after: readonly number[]): number {
   return Math.max(200, 4 * percentile(before, 0.99), 4 * percentile(after, 0.99));
