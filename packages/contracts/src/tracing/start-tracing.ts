@@ -11,6 +11,8 @@ export interface TracingOptions {
 }
 
 export interface Tracing {
+  /** Sends the spans still buffered now, rather than at the next batch (OTEL_BSP_SCHEDULE_DELAY). */
+  flush(): Promise<void>;
   /** Sends the spans still buffered and switches tracing off. */
   stop(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | u
   trace.setGlobalTracerProvider(provider);
   setTracer(provider.getTracer('lattice'));
   return {
+    flush: () => provider.forceFlush(),
     async stop() {
       setTracer(undefined);
       await provider.shutdown();
