@@ -8,6 +8,7 @@ import { int64AsLong } from './int64-operands.js';
 import { mingoOptions } from './mingo-context.js';
 import { toCommandError } from './mingo-errors.js';
 import { isPlainObject } from './path-values.js';
+import { applyPlainSetUnset } from './plain-set-unset.js';
 import { restoreDoubles } from './typed-pipeline.js';
 import { assignPath, preflightUpdate } from './update-preflight.js';
 import { normaliseArrayModifiers } from './array-modifiers.js';
@@ -69,7 +70,7 @@ export function applyUpdate(doc: Document, update: Document | Document[], option
     const dollarFields = takeDollarFieldPaths(resolved);
     if (!options.inserting) refuseTopLevelDollarFields(dollarFields.sets.map(([path]) => path));
     const { modifier, direct } = preflightUpdate(next, normaliseArrayModifiers(dollarFields.modifier), queryOptions);
-    if (Object.keys(modifier).length > 0) {
+    if (Object.keys(modifier).length > 0 && !applyPlainSetUnset(next, modifier)) {
       try {
         mingoUpdate(next, modifier, [], {}, { cloneMode: 'deep', queryOptions });
       } catch (error) {

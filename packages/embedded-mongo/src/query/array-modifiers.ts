@@ -73,7 +73,7 @@ function addToSetOperand(operand: unknown): Document {
 }
 
 /** A number of any BSON numeric type as a JavaScript number (int64 and Decimal128 included). */
-function numberOf(value: unknown): number | undefined {
+export function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   const kind = bsonTypeAlias(value);

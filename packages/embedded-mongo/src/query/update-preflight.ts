@@ -1,6 +1,7 @@
 import { Binary, type Document } from 'bson';
 import type { Options } from 'mingo/types';
 import { MongoCommandError } from '../errors.js';
+import { numberOf } from './array-modifiers.js';
 import { addToSet, pull, pullAll, pushSorted } from './array-update.js';
 import { compareValues } from './bson-order.js';
 import { collatorFor } from './collation.js';
@@ -99,6 +100,11 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
         setInstead(out, op, path, op === '$addToSet' ? (addToSet([], operand, collator) ?? []) : pushSorted([], operand as Document, collator));
         continue;
       }
+      if (op === '$push' && isPlainObject(operand) && operand.$sort === undefined && operand.$position === undefined) {
+        // Appending (and slicing) is all it does: a `$set` of the result spares mingo's updater.
+        setInstead(out, op, path, appendedAndSliced(Array.isArray(current) ? current : [], operand));
+        continue;
+      }
       if (!Array.isArray(current)) continue;
       const options = { collation: queryOptions.collation, variables: queryOptions.variables };
       if (op === '$addToSet') setInstead(out, op, path, addToSet(current, operand, collator) ?? NO_CHANGE);
@@ -109,6 +115,14 @@ export function preflightUpdate(doc: Document, modifier: Document, queryOptions:
     if (isPlainObject(out[op]) && Object.keys(out[op] as Document).length === 0) delete out[op];
   }
   return { modifier: out, direct };
+}
+
+/** `$push` of `{$each, $slice?}` (normalised by normaliseArrayModifiers, which checked both clauses). */
+function appendedAndSliced(current: unknown[], operand: Document): unknown[] {
+  const appended = [...current, ...(operand.$each as unknown[])];
+  if (operand.$slice === undefined) return appended;
+  const slice = numberOf(operand.$slice) as number;
+  return slice >= 0 ? appended.slice(0, slice) : appended.slice(slice);
 }
 
 /** Sets a concrete path whose parent exists (preflight reached its current value). */
