@@ -38,7 +38,10 @@ async function createIntegration(name: string): Promise<string> {
   return data.integrationsCreateExternalIntegration._id;
 }
 
-function receive(integrationId: string, fields: { customerId: string; content: string; createdAt: string; conversationId?: string; receiveKey?: string }) {
+function receive(
+  integrationId: string,
+  fields: { customerId: string; content: string; createdAt: string; conversationId?: string; startsConversation?: boolean; receiveKey?: string },
+) {
   return broker.sendRPCMessage<{ _id: string }>(
     integrationsReceiveQueue.name,
     conversationReceiveMessage({ integrationId, ...fields }),
@@ -194,47 +197,51 @@ describe('conversations', () => {
     const conversationTotals = (integrationId: string) =>
       ok<{ conversationsTotalCount: number }>('query ($id: String) { conversationsTotalCount(integrationId: $id) }', { id: integrationId });
 
-    it('creates the conversation with that id when none exists, and answers it again for the same receiveKey', async () => {
-      const integrationId = await createIntegration('Chosen id');
-      const conversationId = new Types.ObjectId().toHexString();
-      const message = { customerId: 'c1', content: 'Filed after storing', createdAt: '2030-04-01T10:00:00.000Z', conversationId, receiveKey: `key-${conversationId}` };
-      const copies = await Promise.all([receive(integrationId, message), receive(integrationId, message)]);
-      assert.deepEqual(copies.map((copy) => copy._id), [conversationId, conversationId]);
-      assert.equal((await receive(integrationId, message))._id, conversationId);
+    // startsConversation (the integration picked the id for a new thread) changes the order of the writes, never the answer.
+    for (const startsConversation of [false, true]) {
+      const hint = startsConversation ? ', told it starts the conversation' : '';
+      it(`creates the conversation with that id when none exists, and answers it again for the same receiveKey${hint}`, async () => {
+        const integrationId = await createIntegration('Chosen id');
+        const conversationId = new Types.ObjectId().toHexString();
+        const message = { customerId: 'c1', content: 'Filed after storing', createdAt: '2030-04-01T10:00:00.000Z', conversationId, startsConversation, receiveKey: `key-${conversationId}` };
+        const copies = await Promise.all([receive(integrationId, message), receive(integrationId, message)]);
+        assert.deepEqual(copies.map((copy) => copy._id), [conversationId, conversationId]);
+        assert.equal((await receive(integrationId, message))._id, conversationId);
 
-      const data = await ok<{ conversationDetail: Record<string, unknown> }>(
-        'query ($id: String!) { conversationDetail(_id: $id) { _id content } }',
-        { id: conversationId },
-      );
-      assert.equal(data.conversationDetail._id, conversationId);
-      assert.equal(data.conversationDetail.content, 'Filed after storing');
-      assert.equal((await conversationTotals(integrationId)).conversationsTotalCount, 1);
-    });
+        const data = await ok<{ conversationDetail: Record<string, unknown> }>(
+          'query ($id: String!) { conversationDetail(_id: $id) { _id content } }',
+          { id: conversationId },
+        );
+        assert.equal(data.conversationDetail._id, conversationId);
+        assert.equal(data.conversationDetail.content, 'Filed after storing');
+        assert.equal((await conversationTotals(integrationId)).conversationsTotalCount, 1);
+      });
 
-    it('files two new messages of one new thread into the one conversation, whichever comes first', async () => {
-      const integrationId = await createIntegration('One new thread');
-      const conversationId = new Types.ObjectId().toHexString();
-      const filed = await Promise.all(
-        ['first', 'second'].map((key, index) =>
-          receive(integrationId, { customerId: 'c1', content: key, createdAt: `2030-04-01T1${index}:00:00.000Z`, conversationId, receiveKey: `${key}-${conversationId}` }),
-        ),
-      );
-      assert.deepEqual(filed.map((conversation) => conversation._id), [conversationId, conversationId]);
-      assert.equal((await conversationTotals(integrationId)).conversationsTotalCount, 1);
-    });
+      it(`files two new messages of one new thread into the one conversation, whichever comes first${hint}`, async () => {
+        const integrationId = await createIntegration('One new thread');
+        const conversationId = new Types.ObjectId().toHexString();
+        const filed = await Promise.all(
+          ['first', 'second'].map((key, index) =>
+            receive(integrationId, { customerId: 'c1', content: key, createdAt: `2030-04-01T1${index}:00:00.000Z`, conversationId, startsConversation, receiveKey: `${key}-${conversationId}` }),
+          ),
+        );
+        assert.deepEqual(filed.map((conversation) => conversation._id), [conversationId, conversationId]);
+        assert.equal((await conversationTotals(integrationId)).conversationsTotalCount, 1);
+      });
 
-    it("refuses an id that belongs to another integration's conversation, and creates nothing", async () => {
-      const owner = await createIntegration('Owner');
-      const intruder = await createIntegration('Intruder');
-      const { _id } = await receive(owner, { customerId: 'c1', content: 'Mine', createdAt: '2030-04-02T10:00:00.000Z' });
-      await assert.rejects(
-        receive(intruder, { customerId: 'c2', content: 'Taken?', createdAt: '2030-04-02T11:00:00.000Z', conversationId: _id, receiveKey: `intruder-${_id}` }),
-        /belongs to another integration/,
-      );
-      assert.equal((await conversationTotals(intruder)).conversationsTotalCount, 0);
-      const data = await ok<{ conversationDetail: { content: string } }>('query ($id: String!) { conversationDetail(_id: $id) { content } }', { id: _id });
-      assert.equal(data.conversationDetail.content, 'Mine');
-    });
+      it(`refuses an id that belongs to another integration's conversation, and creates nothing${hint}`, async () => {
+        const owner = await createIntegration('Owner');
+        const intruder = await createIntegration('Intruder');
+        const { _id } = await receive(owner, { customerId: 'c1', content: 'Mine', createdAt: '2030-04-02T10:00:00.000Z' });
+        await assert.rejects(
+          receive(intruder, { customerId: 'c2', content: 'Taken?', createdAt: '2030-04-02T11:00:00.000Z', conversationId: _id, startsConversation, receiveKey: `intruder-${_id}` }),
+          /belongs to another integration/,
+        );
+        assert.equal((await conversationTotals(intruder)).conversationsTotalCount, 0);
+        const data = await ok<{ conversationDetail: { content: string } }>('query ($id: String!) { conversationDetail(_id: $id) { content } }', { id: _id });
+        assert.equal(data.conversationDetail.content, 'Mine');
+      });
+    }
   });
 
   it('changes status, filters by it, and shows the detail', async () => {

@@ -43,12 +43,15 @@ function receiveKey(inboxIntegrationId: string, messageId: string): string {
  * the conversation under that id (creating it when it is new), and only then is the message marked filed and
  * announced. Safe to run again, and concurrently: the customer is found by e-mail, the inbox answers the
  * same receiveKey with the conversation it filed, and only the delivery that marks the message announces it.
+ * `startsConversation`: this delivery picked the message's conversation id for a new thread (the inbox then
+ * opens it with one write); a later filing of the same message does not know, and the inbox finds out itself.
  */
 export async function fileStoredMessage(
   store: IncomingStore,
   broker: MessageBroker,
   message: MessageRecord,
   announce: AnnounceStored,
+  options: { startsConversation?: boolean } = {},
 ): Promise<FiledMessage> {
   const { inboxIntegrationId } = message;
   const customer = await findOrCreateCustomer(store, broker, inboxIntegrationId, message.from[0]!.address);
@@ -64,6 +67,7 @@ export async function fileStoredMessage(
       searchText: searchText(message),
       receiveKey: receiveKey(inboxIntegrationId, message.messageId),
       conversationId: message.inboxConversationId,
+      ...(options.startsConversation ? { startsConversation: true } : {}),
     }),
   );
   if (await store.markFiled(message._id, conversation._id)) {

@@ -4,10 +4,8 @@ import { Types } from 'mongoose';
 import { fileStoredMessage } from './file-stored-message.js';
 import type { IncomingMessage } from './incoming-message.js';
 import type { IncomingStore } from './incoming-store.js';
-import type { HeldClaim } from './message-claims.js';
 import type { AnnounceStored } from './message-stored-channel.js';
 import { assertStorable } from './storable-size.js';
-import type { StoredNeighbours } from './stored-neighbours.js';
 
 export type ReceiveOutcome = { status: 'stored'; conversationId: string; customerId: string } | { status: 'skipped' };
 
@@ -32,16 +30,19 @@ export async function receiveMessage(
   if (duplicate) return fileIfUnfiled(store, broker, inboxIntegrationId, message, announce);
   const claimed = await store.claims.claim(inboxIntegrationId, message.messageId);
   if (claimed.status === 'stored') return fileIfUnfiled(store, broker, inboxIntegrationId, message, announce);
+  // A claim recorded by a delivery from before stored-first filing names the conversation it already filed.
+  const knownConversationId = claimed.claim.inboxConversationId ?? related?.inboxConversationId;
   let stored;
   try {
-    stored = await storeClaimed(store, inboxIntegrationId, message, related, claimed.claim);
+    stored = await storeClaimed(store, inboxIntegrationId, message, knownConversationId ?? new Types.ObjectId().toHexString());
   } catch (error) {
     // Best effort: a claim that cannot be released now is free again once its lease runs out.
     await store.claims.release(claimed.claim).catch(() => undefined);
     throw error;
   }
   if (!stored) return fileIfUnfiled(store, broker, inboxIntegrationId, message, announce);
-  return { status: 'stored', ...(await fileStoredMessage(store, broker, stored, announce)) };
+  const startsConversation = knownConversationId === undefined;
+  return { status: 'stored', ...(await fileStoredMessage(store, broker, stored, announce, { startsConversation })) };
 }
 
 /** Rule 1, without stranding a message an earlier delivery stored but could not file. */
@@ -62,11 +63,8 @@ async function storeClaimed(
   store: IncomingStore,
   inboxIntegrationId: string,
   message: IncomingMessage,
-  related: StoredNeighbours['related'],
-  claim: HeldClaim,
+  conversationId: string,
 ) {
-  // A claim recorded by a delivery from before stored-first filing names the conversation it already filed.
-  const conversationId = claim.inboxConversationId ?? related?.inboxConversationId ?? new Types.ObjectId().toHexString();
   try {
     return await store.insertMessage({
       inboxIntegrationId,

@@ -26,7 +26,9 @@ export interface ConversationWrites {
  * README, "whole or nothing"): it picks the id, keeps it on its message, and the conversation appears only
  * when filed. An id that belongs to another integration is refused, never taken over. With a `receiveKey`, a
  * request filed before (its answer lost on the way back, or redelivered by the broker) answers that
- * conversation and changes nothing: the key is kept on the conversation, under a unique index.
+ * conversation and changes nothing: the key is kept on the conversation, under a unique index. With
+ * `startsConversation` the insert is tried first (a new thread's first message, one write instead of two); when
+ * the id or the key is taken it goes on as below.
  */
 export async function fileConversation(writes: ConversationWrites, payload: ConversationPayload): Promise<ConversationRecord> {
   const at = new Date(payload.createdAt);
@@ -40,7 +42,7 @@ export async function fileConversation(writes: ConversationWrites, payload: Conv
       receiveKey,
       at,
     });
-  if (conversationId) {
+  if (conversationId && !payload.startsConversation) {
     const updated = await update();
     if (updated) return updated;
   }

@@ -10,6 +10,11 @@ export const conversationPayloadSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   content: z.string(),
   conversationId: objectIdText.optional(),
+  /**
+   * The integration picked `conversationId` for a new thread: the inbox tries to open it first, instead of first
+   * looking for it to update. A hint for speed only: the answer is the same either way.
+   */
+  startsConversation: z.boolean().optional(),
   /** What the inbox's search finds the conversation by for this message: sender, subject, body. */
   searchText: z.string().max(10_000).optional(),
   /**
