@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { logIn } from '@lattice/platform/test-kit';
 import mongoose from 'mongoose';
-import { generatedMongoUserFile } from '../platform/embedded-mongo-user.js';
-import { postGraphQL, type GraphQLAnswer } from '../test-kit/graphql-over-http.js';
-import { startRole, type RoleProcess } from '../test-kit/role-process.js';
+import type { GraphQLAnswer } from '../test-kit/graphql-over-http.js';
+import { startAttackedProcess, type AttackedProcess } from './attacked-process.js';
 import { percentile } from './security-probe.js';
-
-const configFile = new URL('../../../../configs.json', import.meta.url).pathname;
-const owner = { email: 'fair-share-owner@lattice.test', password: 'a long enough owner password' };
-const member = { email: 'fair-share-member@lattice.test', password: 'a member password of enough length' };
 
 /**
  * Issue 28's acceptance: no caller and no large answer takes the others down. `lattice start` as `npm start`
@@ -21,18 +12,14 @@ const member = { email: 'fair-share-member@lattice.test', password: 'a member pa
  * hooks every promise of its own process, which made each answer's promises cost about a third more there.
  */
 describe('security: fair share of the plugins, under npm start', { skip: process.env.MONGO_URL ? 'MONGO_URL is set: this test is about npm start on its embedded defaults' : false }, () => {
-  let dataDir: string;
-  let lattice: RoleProcess;
-  let graphqlUrl: string;
-  let gatewayUrl: string;
-  let mongoUrl: string;
+  let lattice: AttackedProcess;
   let ownerCookie: string;
   let memberCookie: string;
 
-  const graphql = <TData>(query: string, cookie: string): Promise<GraphQLAnswer<TData>> => postGraphQL<TData>(graphqlUrl, query, { cookie, timeoutMs: 120_000 });
+  const graphql = <TData>(query: string, cookie: string): Promise<GraphQLAnswer<TData>> => lattice.graphql<TData>(query, cookie);
 
   const seed = async (count: number) => {
-    const db = await mongoose.createConnection(mongoUrl, { dbName: 'documents' }).asPromise();
+    const db = await mongoose.createConnection(lattice.mongoUrl, { dbName: 'documents' }).asPromise();
     try {
       const existing = await db.collection('documents').countDocuments();
       const docs = Array.from({ length: count - existing }, (_, index) => ({
@@ -71,28 +58,12 @@ describe('security: fair share of the plugins, under npm start', { skip: process
   };
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'lattice-fair-share-'));
-    lattice = await startRole('start', ['start', '--config', configFile, '--port', '0', '--data-dir', dataDir], {
-      LATTICE_OWNER_EMAIL: owner.email,
-      LATTICE_OWNER_PASSWORD: owner.password,
-      LOG_LEVEL: 'warn',
-    });
-    graphqlUrl = lattice.urlOf('GraphQL');
-    gatewayUrl = graphqlUrl.replace(/\/graphql$/, '');
-    const { password } = JSON.parse(await readFile(generatedMongoUserFile(dataDir), 'utf8')) as { password: string };
-    mongoUrl = lattice.urlOf('MongoDB').replace(':***@', `:${encodeURIComponent(password)}@`);
-    ownerCookie = await logIn(graphqlUrl, owner);
-    const added = await postGraphQL(graphqlUrl, 'mutation ($email: String!, $password: String!) { usersAdd(email: $email, password: $password, role: member) { _id } }', {
-      cookie: ownerCookie,
-      variables: member,
-    });
-    if (added.errors) throw new Error(`could not add a member: ${added.errors[0]?.message}`);
-    memberCookie = await logIn(graphqlUrl, member);
+    lattice = await startAttackedProcess('fair-share');
+    ({ ownerCookie, memberCookie } = lattice);
     await seed(5_000);
   });
   after(async () => {
     await lattice?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   describe('while a member sends 8 concurrent distinct 100-alias documents queries over 5,000 documents, and 8 allowed unpaged ones', () => {
@@ -131,7 +102,7 @@ describe('security: fair share of the plugins, under npm start', { skip: process
   it('serves a 20,000-document answer without making any other plugin unavailable', async () => {
     await seed(20_000);
     const health = async () => {
-      const body = (await (await fetch(`${gatewayUrl}/health`)).json()) as { plugins: Record<string, string> };
+      const body = (await (await fetch(`${lattice.gatewayUrl}/health`)).json()) as { plugins: Record<string, string> };
       return Object.entries(body.plugins).filter(([, status]) => status !== 'up').map(([name]) => name);
     };
     const down: string[] = [];

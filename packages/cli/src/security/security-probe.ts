@@ -84,12 +84,20 @@ export function upgradeStatus(httpUrl: string, headers: Record<string, string>):
   });
 }
 
+/** Another user's `{ documentsTotalCount }`, asked once: what the probes time. */
+export type VictimQuery = () => Promise<{ data?: { documentsTotalCount?: unknown } | null; errors?: unknown }>;
+
+/** The victim's query on an in-process test platform. */
+export function documentsTotalCountOf(platform: TestPlatform, cookie: string): VictimQuery {
+  return () => platform.graphql<{ documentsTotalCount: number }>('{ documentsTotalCount }', undefined, { cookie });
+}
+
 /** `count` of another user's `documentsTotalCount`, one after another, with no attack: the machine's own pace. */
-export async function measureBaseline(platform: TestPlatform, cookie: string, count = 100): Promise<number[]> {
+export async function measureBaseline(victim: VictimQuery, count = 100): Promise<number[]> {
   const latencies: number[] = [];
   for (let i = 0; i < 20 + count; i++) {
     const started = performance.now();
-    await platform.graphql('{ documentsTotalCount }', undefined, { cookie });
+    await victim();
     if (i >= 20) latencies.push(performance.now() - started);
   }
   return latencies;
@@ -115,15 +123,15 @@ export function percentile(values: readonly number[], fraction: number): number 
  * Another user's `documentsTotalCount`, asked one after another while `attack` runs; the attack's own time
  * does not count. Returns every latency in ms.
  */
-export async function measureWhile(platform: TestPlatform, cookie: string, attack: () => Promise<void>): Promise<number[]> {
+export async function measureWhile(victimQuery: VictimQuery, attack: () => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   // Warmed up first, so the first requests' compilation is not counted as the attack's doing.
-  for (let i = 0; i < 20; i++) await platform.graphql('{ documentsTotalCount }', undefined, { cookie });
+  for (let i = 0; i < 20; i++) await victimQuery();
   let attacking = true;
   const victim = (async () => {
     while (attacking || latencies.length < 100) {
       const started = performance.now();
-      const answer = await platform.graphql<{ documentsTotalCount: number }>('{ documentsTotalCount }', undefined, { cookie });
+      const answer = await victimQuery();
       if (answer.errors || typeof answer.data?.documentsTotalCount !== 'number') throw new Error(`the victim's query failed: ${JSON.stringify(answer.errors)}`);
       latencies.push(performance.now() - started);
     }
