@@ -1,7 +1,8 @@
 /**
  * bench/gateway, per document: the documents subgraph's CPU per document of an unpaged `documents` at 1,000,
  * 5,000 and 20,000 documents, beside the floor measured in the same run: decoding the same documents from BSON
- * (as the driver receives them) and JSON.stringify of the answer. The subgraph runs in a process of its own with NODE_ENV=production (per-document-platform.ts);
+ * (as the driver receives them) and JSON.stringify of the answer. The subgraph runs in a process of its own with NODE_ENV=production
+ * and npm start's --max-semi-space-size=64 (per-document-platform.ts; BENCH_SEMI_SPACE=default for V8's own);
  * the database runs in this process, so the subgraph's CPU (/proc, user + system) is its own: GraphQL, the driver's
  * decoding, the token check, the HTTP answer. Requests go to the subgraph directly, signed as the gateway signs.
  * BENCH_ROUNDS (5) rounds of BENCH_REQUESTS (10) requests per size; cells are medians of the rounds (min–max).
@@ -34,7 +35,10 @@ async function cpuMs(pid: number): Promise<number> {
 const database = await startTestDatabase();
 // BENCH_PROFILE=<dir>: a CPU profile of the subgraph's process is written there.
 const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
-const child = spawn(process.execPath, [...profile, '--conditions=development', '--import', 'tsx', new URL('./per-document-platform.ts', import.meta.url).pathname], {
+// npm start's young generation (package.json); BENCH_SEMI_SPACE=default measures V8's own (16 MB).
+const semiSpace = process.env['BENCH_SEMI_SPACE'] ?? '64';
+const semiSpaceFlag = semiSpace === 'default' ? [] : [`--max-semi-space-size=${semiSpace}`];
+const child = spawn(process.execPath, [...profile, ...semiSpaceFlag, '--conditions=development', '--import', 'tsx', new URL('./per-document-platform.ts', import.meta.url).pathname], {
   stdio: ['pipe', 'pipe', 'inherit'],
   env: { ...process.env, MONGO_URL: database.url, NODE_ENV: 'production', LOG_LEVEL: 'silent' },
 });
@@ -95,7 +99,7 @@ try {
   await new Promise((resolve) => child.once('exit', resolve));
   await database.stop();
 }
-console.log(`NODE_ENV of the subgraph: ${platform.nodeEnv}; ${rounds} rounds of ${requestsPerRound} requests per size; cells: median (min–max)\n`);
+console.log(`NODE_ENV of the subgraph: ${platform.nodeEnv}; its semi-space: ${semiSpace === 'default' ? 'V8 default' : `${semiSpace} MB`}; ${rounds} rounds of ${requestsPerRound} requests per size; cells: median (min–max)\n`);
 console.log('| documents | subgraph CPU per document (µs) | floor per document (µs): BSON decoding + JSON.stringify | subgraph ÷ floor | load average (1 min) |');
 console.log('| --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
