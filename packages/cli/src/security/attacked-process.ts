@@ -33,6 +33,8 @@ export async function startAttackedProcess(name: string): Promise<AttackedProces
     LATTICE_OWNER_EMAIL: owner.email,
     LATTICE_OWNER_PASSWORD: owner.password,
     LOG_LEVEL: 'warn',
+    // npm start's young generation (package.json's start script).
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' '),
   });
   const stop = async () => {
     await lattice.stop();
