@@ -115,8 +115,13 @@ test('documents: types, documents, the ?type= filter, edit, checked, remove, and
   // The checked toggle is saved: it survives a reload.
   const toggle = page.getByRole('switch', { name: 'Checked: Lease' });
   assert.equal(await toggle.isChecked(), false);
+  // The switch shows the optimistic answer at once: reload only once the server has answered the mutation.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/graphql') && response.request().postDataJSON()?.operationName === 'DocumentsEdit',
+  );
   await toggle.click({ force: true });
   await page.waitForFunction(() => (document.querySelector('[aria-label="Checked: Lease"]') as HTMLInputElement | null)?.checked === true);
+  assert.equal((await saved).ok(), true);
   await page.reload();
   await page.getByRole('switch', { name: 'Checked: Lease' }).waitFor();
   assert.equal(await page.getByRole('switch', { name: 'Checked: Lease' }).isChecked(), true);
