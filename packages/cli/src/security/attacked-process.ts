@@ -29,7 +29,7 @@ export async function startAttackedProcess(name: string): Promise<AttackedProces
   const owner = { email: `${name}-owner@lattice.test`, password: 'a long enough owner password' };
   const member = { email: `${name}-member@lattice.test`, password: 'a member password of enough length' };
   const dataDir = await mkdtemp(join(tmpdir(), `lattice-${name}-`));
-  const lattice = await startRole('start', ['start', '--config', configFile, '--port', '0', '--data-dir', dataDir], {
+  const lattice = await startRole('start', ['start', '--config', configFile, '--port', '0', '--mobile-port', '0', '--data-dir', dataDir], {
     LATTICE_OWNER_EMAIL: owner.email,
     LATTICE_OWNER_PASSWORD: owner.password,
     LOG_LEVEL: 'warn',
