@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import mongoose from 'mongoose';
-import type { GraphQLAnswer } from '../test-kit/graphql-over-http.js';
 import { startAttackedProcess, type AttackedProcess } from './attacked-process.js';
 import { percentile } from './security-probe.js';
 
@@ -15,8 +14,6 @@ describe('security: fair share of the plugins, under npm start', { skip: process
   let lattice: AttackedProcess;
   let ownerCookie: string;
   let memberCookie: string;
-
-  const graphql = <TData>(query: string, cookie: string): Promise<GraphQLAnswer<TData>> => lattice.graphql<TData>(query, cookie);
 
   const seed = async (count: number) => {
     const db = await mongoose.createConnection(lattice.mongoUrl, { dbName: 'documents' }).asPromise();
@@ -43,7 +40,7 @@ describe('security: fair share of the plugins, under npm start', { skip: process
     const victim = (async () => {
       while (attacking || latencies.length < 20) {
         const started = performance.now();
-        const answer = await graphql<{ documentsTotalCount: number }>('{ documentsTotalCount }', ownerCookie);
+        const answer = await lattice.graphql<{ documentsTotalCount: number }>('{ documentsTotalCount }', ownerCookie);
         latencies.push(performance.now() - started);
         if (answer.errors || typeof answer.data?.documentsTotalCount !== 'number') failures.push(JSON.stringify(answer.errors ?? answer.data));
       }
@@ -76,7 +73,7 @@ describe('security: fair share of the plugins, under npm start', { skip: process
         const aliased = Array.from({ length: 8 }, (_, lane) => `# lane ${lane}\n{ ${Array.from({ length: 100 }, (_, i) => `a${i}: documents { _id }`).join(' ')} }`);
         // And 8 that are allowed (one unpaged list of every document each): they take turns.
         const allowed = Array.from({ length: 8 }, (_, lane) => `# lane ${lane}\n{ documents { _id name createdAt expiryDate checked order } }`);
-        const answers = await Promise.all([...aliased, ...allowed].map((query) => graphql<{ documents?: unknown[] }>(query, memberCookie)));
+        const answers = await Promise.all([...aliased, ...allowed].map((query) => lattice.graphql<{ documents?: unknown[] }>(query, memberCookie)));
         for (const answer of answers) attackerAnswers.push(answer.errors?.[0]?.extensions?.code ?? `${answer.data?.documents?.length} documents`);
       }));
       console.log(`# documentsTotalCount during the attack: p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${latencies.length} requests`);
@@ -109,7 +106,7 @@ describe('security: fair share of the plugins, under npm start', { skip: process
     let answering = true;
     const others = (async () => {
       while (answering) {
-        const answer = await graphql('{ currentUser { _id } customers(perPage: 1) { _id } }', ownerCookie);
+        const answer = await lattice.graphql('{ currentUser { _id } customers(perPage: 1) { _id } }', ownerCookie);
         if (answer.errors) failures.push(JSON.stringify(answer.errors));
         down.push(...(await health()));
       }
@@ -117,7 +114,7 @@ describe('security: fair share of the plugins, under npm start', { skip: process
     let count: number | undefined;
     try {
       for (let round = 0; round < 3; round++) {
-        const answer = await graphql<{ documents: unknown[] }>(`# round ${round}\n{ documents { _id } }`, memberCookie);
+        const answer = await lattice.graphql<{ documents: unknown[] }>(`# round ${round}\n{ documents { _id } }`, memberCookie);
         assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
         count = answer.data?.documents.length;
       }

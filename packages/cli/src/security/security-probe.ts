@@ -54,11 +54,11 @@ export function send(url: string, body: string | number, headers: Record<string,
       // The server may close while a refused body is still being written: its answer came first.
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
     });
+    let sent = typeof body === 'string' ? length : 0;
     // A reset can also take the answer with it (the client's kernel drops what it had not read): fail, not hang.
     req.on('close', () => {
       if (!answered) reject(new Error(`the connection closed before any answer, after ${sent} bytes sent`));
     });
-    let sent = typeof body === 'string' ? length : 0;
     if (typeof body === 'string') return void req.end(body);
     const chunk = Buffer.alloc(64 * 1024, 'x');
     const pump = (): void => {
