@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
+import { closeAfterAnswer } from '@lattice/contracts';
 import type { Dispatcher } from 'undici';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
 import type { Logger } from 'pino';
@@ -36,8 +37,9 @@ export function isHostInternalPath(path: string): boolean {
 }
 
 function notHere(res: ServerResponse, name: string, rest: string): void {
-  // A body sent with it is never read: the connection closes after the answer.
-  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' }, { connection: 'close' });
+  // A body sent with it is never read: the connection closes, gently, after the answer.
+  closeAfterAnswer(res);
+  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' });
 }
 
 interface LimitedBody {
@@ -101,7 +103,8 @@ export async function proxyPluginRequest(
     return;
   }
   if (Number(req.headers['content-length']) > bodyLimit) {
-    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' }, { connection: 'close' });
+    closeAfterAnswer(res);
+    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' });
     return;
   }
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
