@@ -67,8 +67,7 @@ try {
       order: existing + index,
     }));
     if (docs.length > 0) await db.collection('documents').insertMany(docs);
-    // The list's bound is read at most once a second; then warm up.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Warm up.
     for (let index = 0; index < 3; index++) await send();
     const stored = BSON.serialize({ documents: await db.collection('documents').find().sort({ order: 1, name: 1, _id: 1 }).toArray() });
     const perDoc: number[] = [];

@@ -5,28 +5,22 @@ import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'g
 import type { Logger } from 'pino';
 
 /**
- * How long a read bound is used before it is read again: a count costs a round trip, not a scan. A request that
- * finds the bounds older waits for the new read: measured with an older count, a query over documents imported
- * since could slip under the limit (one 100-alias query over 5,000 documents read as none: 500,000 fields).
- */
-const BOUND_MAX_AGE_MS = 1_000;
-
-/**
- * The plugin's list bounds (`listBounds`, e.g. `Query.documents` → the collection's count), read at most once a
- * second, only for a request that selects a bounded list, and shared by the requests of that second.
+ * The plugin's list bounds (`listBounds`, e.g. `Query.documents` → the collection's count), read for each request
+ * that selects a bounded list, after it arrived: measured with a count from before it, a query over documents
+ * imported since could slip under the limit (one 100-alias query over 5,000 documents read as none: 500,000
+ * fields). A count costs a round trip, not a scan, and the requests that arrive while one is read share the next.
  */
 export class ListBounds {
   readonly #readers: ReadonlyArray<[string, () => Promise<number>]>;
   readonly #logger: Logger;
-  readonly #now: () => number;
   #values = new Map<string, number>();
-  #readAt = -Infinity;
+  /** The read in flight, and the one that starts when it ends (for the requests that came after it started). */
   #reading: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
 
-  constructor(definition: PluginDefinition, services: PluginServices, logger: Logger, now = () => performance.now()) {
+  constructor(definition: PluginDefinition, services: PluginServices, logger: Logger) {
     this.#readers = Object.entries(definition.listBounds?.(services) ?? {});
     this.#logger = logger;
-    this.#now = now;
   }
 
   get declared(): boolean {
@@ -38,17 +32,23 @@ export class ListBounds {
     return this.#readers.some(([coordinate]) => coordinate === `${typeName}.${fieldName}`);
   }
 
-  isFresh(): boolean {
-    return this.#now() - this.#readAt < BOUND_MAX_AGE_MS;
+  /** Bounds read after this call: a read in flight started earlier, so the caller waits for the one after it. */
+  fresh(): Promise<void> {
+    if (this.#next) return this.#next;
+    if (!this.#reading) return this.#startRead();
+    this.#next = this.#reading.then(() => {
+      this.#next = undefined;
+      return this.#startRead();
+    });
+    return this.#next;
   }
 
-  /** Bounds at most a second old: a read starts, shared by the requests that wait for it, when they are older. */
-  fresh(): Promise<void> {
-    if (this.isFresh()) return Promise.resolve();
-    this.#reading ??= this.#read().finally(() => {
-      this.#reading = undefined;
+  #startRead(): Promise<void> {
+    const reading = this.#read().finally(() => {
+      if (this.#reading === reading) this.#reading = undefined;
     });
-    return this.#reading;
+    this.#reading = reading;
+    return reading;
   }
 
   bound(typeName: string, fieldName: string): number | undefined {
@@ -68,7 +68,6 @@ export class ListBounds {
       }),
     );
     this.#values = values;
-    this.#readAt = this.#now();
   }
 }
 
@@ -95,7 +94,7 @@ export function realListCost<TContext extends object>(limits: OperationLimits, b
           const measured = measure(schema, document);
           let { refused } = measured;
           // Only an operation that selects a bounded list waits for the bounds to be read (a count does not).
-          if (measured.selectsBoundedList && !bounds.isFresh()) {
+          if (measured.selectsBoundedList) {
             await bounds.fresh();
             ({ refused } = measure(schema, document));
           }
