@@ -79,13 +79,19 @@ describe('the widgets service behind the generated nginx, two processes on Redis
     const socket = new WebSocket(`${proxy.origin.replace(/^https/, 'wss')}/widgets/ws`, { ca: proxy.pem, lookup: toLoopback, headers: { origin: proxy.origin } });
     const events: Array<{ type: string; message?: { from: string; body: string } }> = [];
     let wake = () => undefined as void;
+    // Said when an awaited event never comes: a socket the service closed (4401 unknown visitor, 4400 bad hello) tells why.
+    let closed = 'still open';
+    socket.on('close', (code, reason) => {
+      closed = `closed ${code} ${String(reason)}`;
+      wake();
+    });
     socket.on('message', (data) => {
       events.push(JSON.parse(String(data)) as (typeof events)[number]);
       wake();
     });
     const until = (test: () => boolean) =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no such event: ${JSON.stringify(events)}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`no such event in 30 s (socket ${closed}): ${JSON.stringify(events)}`)), 30_000);
         wake = () => {
           if (test()) {
             clearTimeout(timer);
