@@ -22,7 +22,7 @@ import { formatErrors } from './format-errors.js';
 import { pluginUnavailableError, type ErrorCode } from './gateway-errors.js';
 import { readGraphqlRequest, RequestEnvelopeError, type GraphqlRequest } from './graphql-request.js';
 import type { OperationPreparer, PreparedOperation } from './operation-preparer.js';
-import { closeAfterAnswer, type GraphqlLimits } from '@lattice/contracts';
+import type { GraphqlLimits } from '@lattice/contracts';
 
 const responseTooLargeMessage = (maxBytes: number) => `The answer is larger than ${maxBytes} bytes: page the lists, or ask for less`;
 
@@ -46,8 +46,8 @@ interface OperationToRun {
   schema: GraphQLSchema;
 }
 
-function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode): void {
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+function sendError(res: ServerResponse, status: number, message: string, code: ErrorCode, headers: Record<string, string> = {}): void {
+  sendJson(res, status, { errors: [{ message, extensions: { code } }] }, headers);
 }
 
 function firstUp(registry: SubgraphRegistry, names: readonly string[]): SubgraphState | undefined {
@@ -109,11 +109,8 @@ export function createGraphqlHandler(deps: GraphqlHandlerDeps) {
     try {
       request = await readGraphqlRequest(req, search, limits.maxBodyBytes);
     } catch (error) {
-      // The rest of the body is never read: the connection closes, gently, after the answer.
-      if (error instanceof PayloadTooLargeError) {
-        closeAfterAnswer(res);
-        return sendError(res, 413, error.message, 'PAYLOAD_TOO_LARGE');
-      }
+      // The rest of the body is never read: the connection closes after the answer.
+      if (error instanceof PayloadTooLargeError) return sendError(res, 413, error.message, 'PAYLOAD_TOO_LARGE', { connection: 'close' });
       if (error instanceof RequestEnvelopeError) return sendError(res, error.status, error.message, 'BAD_USER_INPUT');
       throw error;
     }

@@ -1,6 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
-import { closeAfterAnswer } from '@lattice/contracts';
 import type { Dispatcher } from 'undici';
 import { pluginUnavailableMessage } from '../graphql/gateway-errors.js';
 import type { Logger } from 'pino';
@@ -37,9 +36,8 @@ export function isHostInternalPath(path: string): boolean {
 }
 
 function notHere(res: ServerResponse, name: string, rest: string): void {
-  // A body sent with it is never read: the connection closes, gently, after the answer.
-  closeAfterAnswer(res);
-  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' });
+  // A body sent with it is never read: the connection closes after the answer.
+  sendJson(res, 404, { error: `Nothing at ${rest || '/'} of plugin "${name}" here`, code: 'NOT_FOUND' }, { connection: 'close' });
 }
 
 interface LimitedBody {
@@ -103,8 +101,7 @@ export async function proxyPluginRequest(
     return;
   }
   if (Number(req.headers['content-length']) > bodyLimit) {
-    closeAfterAnswer(res);
-    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' });
+    sendJson(res, 413, { error: `Request body is larger than ${bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' }, { connection: 'close' });
     return;
   }
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;

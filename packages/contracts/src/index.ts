@@ -1,5 +1,4 @@
 export { errorCodes, httpStatusByCode, pluginUnavailableMessage, signInUnavailableMessage, type ErrorCode } from './error-codes.js';
-export { closeAfterAnswer, lingeringClose } from './lingering-close.js';
 export { isProductionDeployment, nodeEnvDefaultedVariable } from './production-deployment.js';
 export { plainQueue, rpcQueue, type PlainQueueContract, type RPCQueueContract } from './queue-contract.js';
 export {

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import {
   bodyHash,
   checkQueryText,
-  closeAfterAnswer,
   GRAPHQL_LIMITS,
   type GraphqlLimits,
   NO_BODY,
@@ -23,9 +22,9 @@ import type { Logger } from 'pino';
 
 type ErrorCode = 'FORBIDDEN' | 'PAYLOAD_TOO_LARGE' | 'QUERY_TOO_COMPLEX' | 'RESPONSE_TOO_LARGE';
 
-/** Answers one GraphQL error and, when the body was not read, closes the connection (gently) instead of reading it. */
+/** Answers one GraphQL error and, when the body was not read, closes the connection instead of reading it. */
 function refuse(res: Response, status: number, message: string, code: ErrorCode, unreadBody = false): void {
-  if (unreadBody) closeAfterAnswer(res);
+  if (unreadBody) res.setHeader('connection', 'close');
   res.status(status).json({ errors: [{ message, extensions: { code } }] });
 }
 
